@@ -1,0 +1,32 @@
+import type { Config } from 'jest';
+
+const tsJest: [string, Record<string, unknown>] = [
+  'ts-jest',
+  {
+    tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', esModuleInterop: true, allowJs: true, verbatimModuleSyntax: false },
+  },
+];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server', '<rootDir>/test/shared'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      testMatch: ['**/*.test.ts'],
+    },
+    {
+      displayName: 'client',
+      testEnvironment: '<rootDir>/test/support/jsdomEnvironment.ts',
+      roots: ['<rootDir>/test/client'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/setupClient.ts'],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: ['/node_modules/(?!(ofx-js)/)'],
+      moduleNameMapper: { '\\.(css|less)$': 'identity-obj-proxy' },
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+  ],
+};
+
+export default config;

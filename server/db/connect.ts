@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+const TIMESTAMPTZ_OID = 1184;
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    // Money is bigint cents well inside Number.MAX_SAFE_INTEGER (the API refuses beyond ±2^50).
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    // Date-only values stay strings: parsing them into Date objects is how a day shifts across time zones.
+    if (oid === DATE_OID || oid === TIMESTAMPTZ_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** DATABASE_URL: absent → ./data/everycent.db; `sqlite:<path>` → that file; `postgres://…` → PostgreSQL. */
+export function connectDatabase(url: string | undefined): DatabaseHandle {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join('data', 'everycent.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,198 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The one Database type. Conventions shared by SQLite and PostgreSQL:
+ * money is an integer of cents (bigint on PostgreSQL, parsed back to number),
+ * dates are 'YYYY-MM-DD' strings (text on SQLite, date on PostgreSQL returned as text),
+ * booleans are integers 0/1 so both dialects read the same values.
+ */
+type Id = Generated<number>;
+type Timestamp = ColumnType<string, string | undefined, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+interface Common {
+  id: Id;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface HouseholdOwned extends Common {
+  household_id: number;
+}
+
+export interface HouseholdsTable extends Common {
+  name: string;
+}
+
+export interface UsersTable extends Common {
+  household_id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+}
+
+export interface SessionsTable extends Common {
+  user_id: number;
+  client: string;
+  token_hash: string;
+  /** epoch seconds */
+  expires_at: number;
+  /** epoch seconds */
+  last_used_at: number;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  /** 'email:<address>' or 'ip:<address>' */
+  attempt_key: string;
+  /** epoch milliseconds */
+  attempted_at: number;
+}
+
+export type BudgetStatus = 'open' | 'closed';
+
+export interface BudgetsTable extends HouseholdOwned {
+  name: string;
+  start_date: string;
+  end_date: string;
+  status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
+  lock_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface IncomesTable extends HouseholdOwned {
+  budget_id: number;
+  name: string;
+  amount: number;
+  bank_account_id: number | null;
+  comment: string | null;
+}
+
+export interface AllocationCategoriesTable extends HouseholdOwned {
+  name: string;
+}
+
+export type AllocationClass = 'need' | 'want' | 'savings';
+
+export interface AllocationsTable extends HouseholdOwned {
+  budget_id: number;
+  allocation_category_id: number;
+  name: string;
+  amount: number;
+  allocation_class: ColumnType<AllocationClass, AllocationClass | undefined, AllocationClass>;
+  is_fixed_amount: Flag;
+  comment: string | null;
+  special_event_id: number | null;
+}
+
+export interface InstitutionsTable extends HouseholdOwned {
+  name: string;
+}
+
+export type AccountType = 'normal' | 'credit_card' | 'sink_fund';
+export type AccountCategory = 'current' | 'asset' | 'liability';
+
+export interface BankAccountsTable extends HouseholdOwned {
+  name: string;
+  institution_id: number | null;
+  account_type: ColumnType<AccountType, AccountType | undefined, AccountType>;
+  account_category: ColumnType<AccountCategory, AccountCategory | undefined, AccountCategory>;
+  is_cash: Flag;
+  account_no: string | null;
+  opening_balance: ColumnType<number, number | undefined, number>;
+  closing_balance: number | null;
+  closing_date: string | null;
+  status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
+  import_format: string | null;
+  /** remembered CSV column mapping of the import dialog (JSON text) */
+  import_settings: string | null;
+  statement_day: number | null;
+  payment_due_day: number | null;
+  window_lock_version: ColumnType<number, number | undefined, number>;
+}
+
+export type TransactionStatus = 'paid' | 'unpaid';
+export type BroughtForwardStatus = 'brought_forward' | 'added' | 'adjustment';
+
+export interface TransactionsTable extends HouseholdOwned {
+  bank_account_id: number;
+  transaction_date: string;
+  description: string;
+  withdrawal_amount: ColumnType<number, number | undefined, number>;
+  deposit_amount: ColumnType<number, number | undefined, number>;
+  allocation_id: number | null;
+  sink_fund_allocation_id: number | null;
+  status: ColumnType<TransactionStatus, TransactionStatus | undefined, TransactionStatus>;
+  brought_forward_status: BroughtForwardStatus | null;
+  bank_ref: string;
+  is_manual_adjustment: Flag;
+}
+
+export interface SinkFundAllocationsTable extends HouseholdOwned {
+  bank_account_id: number;
+  name: string;
+  amount: ColumnType<number, number | undefined, number>;
+  comment: string | null;
+  status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
+}
+
+export interface SpecialEventsTable extends HouseholdOwned {
+  name: string;
+  budget_amount: ColumnType<number, number | undefined, number>;
+  start_date: string | null;
+}
+
+export type FamilyType = 'single' | 'couple';
+
+export interface SettingsTable extends HouseholdOwned {
+  family_type: ColumnType<FamilyType, FamilyType | undefined, FamilyType>;
+  husband: ColumnType<string, string | undefined, string>;
+  wife: ColumnType<string, string | undefined, string>;
+  single_person: ColumnType<string, string | undefined, string>;
+  primary_budget_account_id: number | null;
+  default_allocation_category_id_for_special_events: number | null;
+  lock_version: ColumnType<number, number | undefined, number>;
+}
+
+export interface Database {
+  households: HouseholdsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  budgets: BudgetsTable;
+  incomes: IncomesTable;
+  allocation_categories: AllocationCategoriesTable;
+  allocations: AllocationsTable;
+  institutions: InstitutionsTable;
+  bank_accounts: BankAccountsTable;
+  transactions: TransactionsTable;
+  sink_fund_allocations: SinkFundAllocationsTable;
+  special_events: SpecialEventsTable;
+  settings: SettingsTable;
+}
+
+/** Tables whose every row belongs to one household: the household scope applies to these. */
+export type HouseholdTable =
+  | 'budgets'
+  | 'incomes'
+  | 'allocation_categories'
+  | 'allocations'
+  | 'institutions'
+  | 'bank_accounts'
+  | 'transactions'
+  | 'sink_fund_allocations'
+  | 'special_events'
+  | 'settings';
+
+export type Budget = Selectable<BudgetsTable>;
+export type Income = Selectable<IncomesTable>;
+export type Allocation = Selectable<AllocationsTable>;
+export type AllocationCategory = Selectable<AllocationCategoriesTable>;
+export type Institution = Selectable<InstitutionsTable>;
+export type BankAccount = Selectable<BankAccountsTable>;
+export type Transaction = Selectable<TransactionsTable>;
+export type SinkFundAllocation = Selectable<SinkFundAllocationsTable>;
+export type SpecialEvent = Selectable<SpecialEventsTable>;
+export type Settings = Selectable<SettingsTable>;
+export type User = Selectable<UsersTable>;
+export type NewTransaction = Insertable<TransactionsTable>;
+export type TransactionUpdate = Updateable<TransactionsTable>;

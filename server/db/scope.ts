@@ -1,0 +1,67 @@
+import { type DeleteQueryBuilder, type DeleteResult, type Kysely, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { notFound } from '../errors';
+import type { Database, HouseholdTable } from './schema';
+
+type Executor = Kysely<Database>;
+
+const belongsTo = (table: HouseholdTable, householdId: number) =>
+  sql<boolean>`${sql.ref(`${table}.household_id`)} = ${householdId}`;
+
+/**
+ * The data access layer every route goes through: each query it starts is already limited to the caller's
+ * household, so a row of another household behaves exactly like a missing one.
+ */
+export class HouseholdScope {
+  constructor(
+    readonly db: Executor,
+    readonly householdId: number,
+  ) {}
+
+  // The casts only name what kysely infers for a single table name (its alias is the name itself).
+  selectFrom<T extends HouseholdTable>(table: T): SelectQueryBuilder<Database, T, object> {
+    const query = this.db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>;
+    return query.where(belongsTo(table, this.householdId));
+  }
+
+  updateTable<T extends HouseholdTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+    const query = this.db.updateTable(table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+    return query.where(belongsTo(table, this.householdId));
+  }
+
+  deleteFrom<T extends HouseholdTable>(table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
+    const query = this.db.deleteFrom(table) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+    return query.where(belongsTo(table, this.householdId));
+  }
+
+  /** Inserts must still name `household_id: scope.householdId`; the column is NOT NULL so forgetting it fails to compile. */
+  insertInto<T extends HouseholdTable>(table: T) {
+    return this.db.insertInto(table);
+  }
+
+  /** Runs `work` in one database transaction with a scope bound to it (nested calls reuse the open one). */
+  async transaction<R>(work: (scope: HouseholdScope) => Promise<R>): Promise<R> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new HouseholdScope(trx, this.householdId)));
+  }
+
+  /** The row with this id in this household, or a 404 with `message`. */
+  async find<T extends HouseholdTable>(table: T, id: number, message = 'Not found') {
+    const row = await this.selectFrom(table)
+      .selectAll()
+      .where(sql<boolean>`${sql.ref(`${table}.id`)} = ${id}`)
+      .executeTakeFirst();
+    if (!row) throw notFound(message);
+    return row;
+  }
+
+  /** True when every id in `ids` is a row of `table` in this household. */
+  async ownsAll(table: HouseholdTable, ids: Iterable<number>): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return true;
+    const rows = await this.selectFrom(table)
+      .select(sql<number>`count(*)`.as('n'))
+      .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(unique)})`)
+      .executeTakeFirstOrThrow();
+    return Number(rows.n) === unique.length;
+  }
+}

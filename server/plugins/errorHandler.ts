@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../errors';
+import { HttpError } from '../errors';
+
+function fieldName(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+/** The one error handler: every failure leaves as the contract's error shape; a 500 never shows its internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { success: false, errors: error.errors };
+      if (error.fieldErrors) body.field_errors = error.fieldErrors;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      const errors: string[] = [];
+      for (const issue of error.validation) {
+        const field = fieldName(issue.instancePath);
+        const message = issue.message ?? 'is invalid';
+        const text = /^[A-Z]/.test(message) ? message : `${field} ${message}`;
+        (fieldErrors[field] ??= []).push(text);
+        errors.push(text);
+      }
+      return reply.status(422).send({ success: false, errors, field_errors: fieldErrors } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)) {
+      return reply.status(400).send({ success: false, errors: ['The request body is not valid JSON.'] });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, errors: [error.message] } satisfies ErrorBody);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return reply.status(500).send({
+      success: false,
+      errors: [`Something went wrong on the server (request ${request.id}).`],
+    } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, errors: ['Not found'] } satisfies ErrorBody);
+  });
+}

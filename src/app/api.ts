@@ -1,0 +1,42 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { loadCredentials, xsrfToken } from './credentials';
+
+/** Same origin in production; the dev server proxies API paths to the local server. */
+export const API_BASE = '';
+
+export const TAG_TYPES = [
+  'Budget',
+  'FutureBudgets',
+  'Allocation',
+  'AllocationCategory',
+  'Institution',
+  'BankAccount',
+  'Settings',
+  'Transaction',
+  'LastUpdate',
+  'SinkFundAllocation',
+] as const;
+
+export const LIST = 'LIST' as const;
+
+/**
+ * The one RTK Query api. Each feature injects its endpoints (`api.injectEndpoints`) so that, for example,
+ * saving transactions can invalidate the budget's spent and the account balances.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    baseUrl: API_BASE,
+    prepareHeaders: (headers, { type }) => {
+      const credentials = loadCredentials();
+      if (credentials) for (const [name, value] of Object.entries(credentials)) headers.set(name, value);
+      if (type === 'mutation') {
+        const token = xsrfToken();
+        if (token) headers.set('X-XSRF-TOKEN', token);
+      }
+      return headers;
+    },
+  }),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

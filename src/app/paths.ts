@@ -1,0 +1,29 @@
+/** Every route path of the client, and builders for the ones with parameters. Hash routes: `#/budgets/12`. */
+export const paths = {
+  login: '/login',
+  logout: '/logout',
+  home: '/',
+  budgets: '/budgets',
+  currentBudget: '/budgets/current',
+  futureBudgets: '/budgets/future',
+  weeklyToday: '/budgets/weekly-today',
+  budget: (id: number | 'current') => `/budgets/${id}`,
+  transactions: '/transactions',
+  transactionsFor: (params: { bankAccountId?: number; budgetId?: number }) => {
+    const query = new URLSearchParams();
+    if (params.bankAccountId) query.set('bank_account_id', String(params.bankAccountId));
+    if (params.budgetId) query.set('budget_id', String(params.budgetId));
+    const text = query.toString();
+    return text ? `/transactions?${text}` : '/transactions';
+  },
+  sinkFunds: '/sink-funds',
+  accountBalances: '/account-balances',
+  specialEvents: '/special-events',
+  netWorthReport: '/reports/net-worth',
+  categorySpendingReport: '/reports/category-spending',
+  needsVsWantsReport: '/reports/needs-vs-wants',
+  allocationCategories: '/setup/allocation-categories',
+  institutions: '/setup/institutions',
+  bankAccounts: '/setup/bank-accounts',
+  settings: '/setup/settings',
+} as const;

@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createHashRouter } from 'react-router-dom';
+import { LoginPage } from '../features/auth/LoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { PageLoading } from '../components/PageLoading';
+
+// The shell and the budgets area share one chunk: budgets come with the shell (never a separate wait),
+// while the login page stays free of both. Every other area is its own chunk, loaded on demand.
+const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './Shell'));
+const BudgetsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/budgets/BudgetsArea'));
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
+const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
+const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
+
+const page = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<PageLoading />}>
+    <Page />
+  </Suspense>
+);
+
+const comingSoon = (heading: string) => (
+  <Suspense fallback={<PageLoading />}>
+    <ComingSoon heading={heading} />
+  </Suspense>
+);
+
+export const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/logout', element: <LogoutPage /> },
+  {
+    path: '/',
+    element: <RequireAuth>{page(Shell)}</RequireAuth>,
+    children: [
+      { index: true, element: page(HomePage) },
+      { path: 'budgets/*', element: page(BudgetsArea) },
+      { path: 'transactions', element: page(TransactionsPage) },
+      { path: 'setup/*', element: page(SetupArea) },
+      { path: 'sink-funds', element: comingSoon('Sink Funds') },
+      { path: 'account-balances', element: comingSoon('Account Balances') },
+      { path: 'special-events', element: comingSoon('Special Events') },
+      { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },
+      { path: 'reports/category-spending', element: comingSoon('Category Spending Report') },
+      { path: 'reports/needs-vs-wants', element: comingSoon('Needs vs Wants Report') },
+      { path: '*', element: comingSoon('Page not found') },
+    ],
+  },
+];
+
+export const createAppRouter = () => createHashRouter(routes);

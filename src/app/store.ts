@@ -1,0 +1,29 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { authReducer } from '../features/auth/authSlice';
+import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
+import { messagesReducer } from '../features/messages/messagesSlice';
+import { api } from './api';
+import { listenerMiddleware } from './listeners';
+
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authReducer,
+  messages: messagesReducer,
+  budgetEdit: budgetEditReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,46 @@
+/** Money is an integer number of cents everywhere; these are the only conversions to and from text. */
+export type Cents = number;
+
+/** The API refuses amounts beyond ±2^50 cents: far above any household's money, far below float trouble. */
+export const MAX_CENTS = 2 ** 50;
+
+/**
+ * A money input's text to cents: commas stripped, anything non-numeric is 0, rounded to whole cents.
+ * Parsed from the digits, not through a float times 100, so "1.005" is 101 and "0.29" is 29.
+ */
+export function parseMoney(text: string | number | null | undefined): Cents {
+  if (typeof text === 'number') return Number.isFinite(text) ? Math.round(text * 100) : 0;
+  const cleaned = (text ?? '').replace(/,/g, '').trim();
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return 0;
+  const [, sign, whole, fraction = ''] = match;
+  const padded = (fraction + '000').slice(0, 3);
+  const thousandths = Number(whole || '0') * 1000 + Number(padded);
+  const cents = Math.floor((thousandths + 5) / 10);
+  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return 0;
+  return sign === '-' ? -cents : cents;
+}
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 123456 → "1,234.56"; -5 → "-0.05". */
+export function formatMoney(cents: Cents): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = Math.floor(abs / 100);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${negative ? '-' : ''}${grouping.format(whole)}.${fraction}`;
+}
+
+/** The text an input starts with: no grouping so it parses back to the same cents. 123456 → "1234.56". */
+export function moneyInputText(cents: Cents): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.trunc(cents));
+  return `${negative ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export const sumCents = (values: Iterable<Cents>): Cents => {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+};

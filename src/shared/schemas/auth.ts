@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idSchema, nameSchema } from './common';
+
+export const signInBodySchema = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  uid: z.string(),
+  name: z.string(),
+  household_id: idSchema,
+  household_name: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const signInResponseSchema = z.object({ data: userSchema });
+export const validateTokenResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+
+/** The five headers of the devise_token_auth scheme, as stored in localStorage. */
+export const CREDENTIAL_HEADERS = ['access-token', 'client', 'expiry', 'token-type', 'uid'] as const;
+export type CredentialHeader = (typeof CREDENTIAL_HEADERS)[number];
+export type Credentials = Record<CredentialHeader, string>;
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** First run only: `GET /setup/status` tells whether the install has any user yet. */
+export const setupStatusSchema = z.object({ needs_household: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
+
+export const createHouseholdBodySchema = z
+  .object({
+    household_name: nameSchema,
+    name: nameSchema,
+    email: z.string().trim().email({ error: 'Email is not valid' }),
+    password: z.string().min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` }),
+    password_confirmation: z.string(),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    error: "Password confirmation doesn't match Password",
+    path: ['password_confirmation'],
+  });
+export type CreateHouseholdBody = z.infer<typeof createHouseholdBodySchema>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { commentSchema, dateSchema, idSchema, moneySchema, nameSchema, optionalIdSchema } from './common';
+
+export const budgetStatusSchema = z.enum(['open', 'closed']);
+export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
+export const allocationClassSchema = z.enum(['need', 'want', 'savings']);
+export type AllocationClass = z.infer<typeof allocationClassSchema>;
+
+export const budgetSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: budgetStatusSchema,
+});
+export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
+
+export const incomeSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  amount: moneySchema,
+  budget_id: idSchema,
+  bank_account_id: idSchema.nullable(),
+  comment: z.string().nullable(),
+});
+export type Income = z.infer<typeof incomeSchema>;
+
+export const allocationSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  amount: moneySchema,
+  spent: moneySchema,
+  budget_id: idSchema,
+  allocation_category_id: idSchema,
+  allocation_category: z.object({ id: idSchema, name: z.string() }),
+  allocation_class: allocationClassSchema,
+  is_fixed_amount: z.boolean(),
+  comment: z.string().nullable(),
+  special_event_id: idSchema.nullable(),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+export const budgetSchema = budgetSummarySchema.extend({
+  lock_version: z.number().int(),
+  incomes: z.array(incomeSchema),
+  allocations: z.array(allocationSchema),
+});
+export type Budget = z.infer<typeof budgetSchema>;
+
+/** Future Budgets: allocations come without `spent`. */
+export const futureAllocationSchema = allocationSchema.omit({ spent: true });
+export type FutureAllocation = z.infer<typeof futureAllocationSchema>;
+export const futureBudgetSchema = budgetSchema.omit({ allocations: true }).extend({
+  allocations: z.array(futureAllocationSchema),
+});
+export type FutureBudget = z.infer<typeof futureBudgetSchema>;
+
+export const currentBudgetSchema = z.object({ budget_id: idSchema });
+
+export const createBudgetBodySchema = z.object({ start_date: dateSchema });
+export type CreateBudgetBody = z.infer<typeof createBudgetBodySchema>;
+
+export const incomeRowSchema = z.object({
+  id: optionalIdSchema,
+  name: z.string().nullish(),
+  amount: moneySchema,
+  bank_account_id: idSchema.nullish(),
+  comment: commentSchema,
+  deleted: z.boolean().optional(),
+});
+export type IncomeRow = z.infer<typeof incomeRowSchema>;
+
+export const allocationRowSchema = z.object({
+  id: optionalIdSchema,
+  name: z.string().nullish(),
+  amount: moneySchema,
+  allocation_category_id: idSchema.nullish(),
+  allocation_class: allocationClassSchema.optional(),
+  is_fixed_amount: z.boolean().optional(),
+  comment: commentSchema,
+  special_event_id: idSchema.nullish(),
+  deleted: z.boolean().optional(),
+});
+export type AllocationRow = z.infer<typeof allocationRowSchema>;
+
+export const updateBudgetBodySchema = z.object({
+  lock_version: z.number().int().nonnegative().optional(),
+  incomes: z.array(incomeRowSchema).optional(),
+  allocations: z.array(allocationRowSchema).optional(),
+});
+export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
+
+export const massUpdateAmountSchema = z.object({
+  id: optionalIdSchema,
+  amount: moneySchema,
+  budget_id: idSchema,
+});
+
+export const massUpdateBodySchema = z.object({
+  type: z.enum(['income', 'allocation'], { error: 'Type must be income or allocation' }),
+  name: nameSchema,
+  allocation_category_id: idSchema.nullish(),
+  bank_account_id: idSchema.nullish(),
+  amounts: z.array(massUpdateAmountSchema),
+});
+export type MassUpdateBody = z.infer<typeof massUpdateBodySchema>;
+
+export const BUDGET_CONFLICT_MESSAGE = 'This budget was changed by someone else. Reload to see their changes.';
+export const BUDGET_CLOSED_MESSAGE = 'This budget is closed. Reopen it to make changes.';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { idSchema, moneySchema, nameSchema } from './common';
+
+export const allocationCategorySchema = z.object({ id: idSchema, name: z.string() });
+export type AllocationCategory = z.infer<typeof allocationCategorySchema>;
+export const allocationCategoryBodySchema = z.object({ name: nameSchema });
+
+export const institutionSchema = z.object({ id: idSchema, name: z.string() });
+export type Institution = z.infer<typeof institutionSchema>;
+export const institutionBodySchema = z.object({ name: nameSchema });
+
+export const accountTypeSchema = z.enum(['normal', 'credit_card', 'sink_fund']);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+export const accountCategorySchema = z.enum(['current', 'asset', 'liability']);
+export type AccountCategory = z.infer<typeof accountCategorySchema>;
+export const accountStatusSchema = z.enum(['open', 'closed']);
+
+const dayOfMonthSchema = z
+  .number()
+  .int({ error: 'must be a day of the month (1–31)' })
+  .min(1, { error: 'must be a day of the month (1–31)' })
+  .max(31, { error: 'must be a day of the month (1–31)' });
+
+export const bankAccountSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  institution_id: idSchema.nullable(),
+  institution: z.object({ id: idSchema, name: z.string() }).nullable(),
+  account_type: accountTypeSchema,
+  account_category: accountCategorySchema,
+  is_cash: z.boolean(),
+  account_no: z.string().nullable(),
+  opening_balance: moneySchema,
+  closing_balance: moneySchema.nullable(),
+  closing_date: z.string().nullable(),
+  status: accountStatusSchema,
+  import_format: z.string().nullable(),
+  import_settings: z.string().nullable(),
+  statement_day: z.number().int().nullable(),
+  payment_due_day: z.number().int().nullable(),
+  window_lock_version: z.number().int(),
+  is_sink_fund: z.boolean(),
+  is_credit_card: z.boolean(),
+  current_balance: moneySchema.optional(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const bankAccountBodySchema = z.object({
+  name: nameSchema,
+  institution_id: idSchema.nullish(),
+  account_type: accountTypeSchema.optional(),
+  account_category: accountCategorySchema.optional(),
+  is_cash: z.boolean().optional(),
+  account_no: z.string().max(100).nullish(),
+  opening_balance: moneySchema.optional(),
+  status: accountStatusSchema.optional(),
+  import_format: z.string().max(50).nullish(),
+  import_settings: z.string().max(5000).nullish(),
+  statement_day: dayOfMonthSchema.nullish(),
+  payment_due_day: dayOfMonthSchema.nullish(),
+});
+export type BankAccountBody = z.infer<typeof bankAccountBodySchema>;
+
+export const familyTypeSchema = z.enum(['single', 'couple']);
+export type FamilyType = z.infer<typeof familyTypeSchema>;
+
+export const settingsSchema = z.object({
+  family_type: familyTypeSchema,
+  husband: z.string(),
+  wife: z.string(),
+  single_person: z.string(),
+  primary_budget_account_id: idSchema.nullable(),
+  default_allocation_category_id_for_special_events: idSchema.nullable(),
+  lock_version: z.number().int(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsBodySchema = z.object({
+  family_type: familyTypeSchema,
+  husband: nameSchema,
+  wife: nameSchema,
+  single_person: nameSchema,
+  primary_budget_account_id: idSchema.nullish(),
+  default_allocation_category_id_for_special_events: idSchema.nullish(),
+  lock_version: z.number().int().nonnegative().optional(),
+});
+export type SettingsBody = z.infer<typeof settingsBodySchema>;
+
+export const SETTINGS_CONFLICT_MESSAGE = 'These settings were changed by someone else. Reload to see their changes.';

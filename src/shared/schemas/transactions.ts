@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { dateSchema, idSchema, moneySchema, nonNegativeMoneySchema, optionalIdSchema } from './common';
+
+export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const broughtForwardStatusSchema = z.enum(['brought_forward', 'added', 'adjustment']);
+
+export const transactionSchema = z.object({
+  id: idSchema,
+  transaction_date: z.string(),
+  description: z.string(),
+  withdrawal_amount: moneySchema,
+  deposit_amount: moneySchema,
+  net_amount: moneySchema,
+  allocation_id: idSchema.nullable(),
+  sink_fund_allocation_id: idSchema.nullable(),
+  status: transactionStatusSchema,
+  paid: z.boolean(),
+  brought_forward_status: broughtForwardStatusSchema.nullable(),
+  bank_ref: z.string(),
+  is_manual_adjustment: z.boolean(),
+  bank_account_id: idSchema,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const WINDOW_LOCK_HEADER = 'x-window-lock-version';
+
+export const transactionRowSchema = z.object({
+  id: optionalIdSchema,
+  transaction_date: dateSchema,
+  description: z.string().max(500).nullish(),
+  withdrawal_amount: nonNegativeMoneySchema.optional(),
+  deposit_amount: nonNegativeMoneySchema.optional(),
+  allocation_id: idSchema.nullish(),
+  sink_fund_allocation_id: idSchema.nullish(),
+  status: transactionStatusSchema.optional(),
+  brought_forward_status: broughtForwardStatusSchema.nullish(),
+  bank_ref: z.string().max(200).nullish(),
+  is_manual_adjustment: z.boolean().optional(),
+  deleted: z.boolean().optional(),
+});
+export type TransactionRow = z.infer<typeof transactionRowSchema>;
+
+export const saveWindowBodySchema = z.object({
+  bank_account_id: idSchema,
+  budget_id: idSchema,
+  window_lock_version: z.number().int().nonnegative().optional(),
+  transactions: z.array(transactionRowSchema),
+});
+export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
+
+export const WINDOW_CONFLICT_MESSAGE =
+  "This account's transactions were changed by someone else. Reload to see their changes.";
+
+/** Spent dialog rows: `GET /transactions/by_allocation` and `/by_sink_fund_allocation`. */
+export const transactionListSchema = z.array(transactionSchema);
+
+export const lastUpdateSchema = z.object({ transaction_date: z.string() });
+export type LastUpdate = z.infer<typeof lastUpdateSchema>;
+
+export const transferBodySchema = z.object({
+  to: idSchema.nullish(),
+  amount: moneySchema,
+  description: z.string().max(500).nullish(),
+  date: dateSchema,
+  budget_id: idSchema.nullish(),
+  from_allocation: idSchema.nullish(),
+  to_allocation: idSchema.nullish(),
+  from_sink_fund_allocation: idSchema.nullish(),
+  to_sink_fund_allocation: idSchema.nullish(),
+});
+export type TransferBody = z.infer<typeof transferBodySchema>;
+
+export const sinkFundAllocationSchema = z.object({
+  id: idSchema,
+  bank_account_id: idSchema,
+  name: z.string(),
+  amount: moneySchema,
+  comment: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+});
+export type SinkFundAllocation = z.infer<typeof sinkFundAllocationSchema>;

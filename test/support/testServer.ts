@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { connectDatabase, type Dialect } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { HouseholdScope } from '../../server/db/scope';
+import { addUser } from '../../server/services/households';
+
+/** The databases every server suite runs against: SQLite always, PostgreSQL when EVERYCENT_TEST_PG_URL is set. */
+export const testDialects: Dialect[] = process.env.EVERYCENT_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.EVERYCENT_TEST_PG_URL!;
+  const name = `everycent_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: base, max: 1 }) }) });
+  await sqlRaw(admin, `create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await sqlRaw(admin, `drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+async function sqlRaw(db: Kysely<unknown>, statement: string) {
+  const { sql } = await import('kysely');
+  await sql.raw(statement).execute(db);
+}
+
+/** A real app on a fresh, migrated database. */
+export async function startTestServer(dialect: Dialect = 'sqlite'): Promise<TestServer> {
+  const scratch = dialect === 'postgres' ? await scratchPostgres() : undefined;
+  const database = connectDatabase(scratch ? scratch.url : 'sqlite::memory:');
+  await migrateToLatest(database.db);
+  const config = { ...loadConfig({}), staticDir: null, timeZone: 'UTC' };
+  const app = await buildApp({ db: database.db, config });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dialect,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await scratch?.drop();
+    },
+  };
+}
+
+export type AuthHeaders = Record<'access-token' | 'client' | 'expiry' | 'token-type' | 'uid', string>;
+
+export interface SignedInUser {
+  headers: AuthHeaders;
+  householdId: number;
+  userId: number;
+  /** Direct data access for arranging fixtures and checking what was written. */
+  scope: HouseholdScope;
+}
+
+const DEFAULT_PASSWORD = 'correct horse battery';
+
+/** Creates a household with one user and signs in over HTTP. */
+export async function signUpAndIn(server: TestServer, householdName = `Household ${randomBytes(3).toString('hex')}`): Promise<SignedInUser> {
+  const email = `${randomBytes(5).toString('hex')}@example.com`;
+  const { userId, householdId } = await addUser(server.db, { householdName, email, password: DEFAULT_PASSWORD, name: 'Tester' });
+  const response = await server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password: DEFAULT_PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`sign in failed: ${response.body}`);
+  const headers = Object.fromEntries(
+    (['access-token', 'client', 'expiry', 'token-type', 'uid'] as const).map((name) => [name, String(response.headers[name])]),
+  ) as AuthHeaders;
+  return { headers, householdId, userId, scope: new HouseholdScope(server.db, householdId) };
+}
+
+/** `inject` with the user's auth headers and a parsed JSON body. */
+export async function call<T = unknown>(
+  server: TestServer,
+  user: SignedInUser | null,
+  options: InjectOptions & { url: string },
+): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
+  const response = await server.app.inject({ ...options, headers: { ...(user?.headers ?? {}), ...(options.headers ?? {}) } });
+  const text = response.body;
+  return { status: response.statusCode, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
