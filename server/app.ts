@@ -32,7 +32,6 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'reqId',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

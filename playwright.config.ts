@@ -1,0 +1,32 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_PORT } from './test/e2e/support/env';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+  ],
+  webServer: {
+    command: `rm -f ${E2E_DATABASE_FILE} ${E2E_DATABASE_FILE}-wal ${E2E_DATABASE_FILE}-shm && npx tsx server/main.ts`,
+    url: `${E2E_BASE_URL}/auth/validate_token`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${E2E_DATABASE_FILE}`, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,8 @@
+import { memo } from 'react';
+import { formatMoney, type Cents } from '../shared/money';
+
+/** An amount as the household reads it: 2 decimals, thousands separators, negatives bold dark red. */
+export const Money = memo(function Money({ cents, highlightPositive = false }: { cents: Cents; highlightPositive?: boolean }) {
+  const className = cents < 0 ? 'ec-money ec-money--negative' : highlightPositive && cents > 0 ? 'ec-money ec-money--positive' : 'ec-money';
+  return <span className={className}>{formatMoney(cents)}</span>;
+});
