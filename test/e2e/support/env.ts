@@ -3,4 +3,4 @@ import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** One fresh SQLite file per run; the web server command deletes it before the server starts. */
-export const E2E_DATABASE_FILE = path.resolve('test-results', 'e2e.db');
+export const E2E_DATABASE_FILE = path.resolve('test-results', `e2e-${E2E_PORT}.db`);
