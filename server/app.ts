@@ -8,6 +8,8 @@ import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { registerStaticClient } from './plugins/staticClient';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -38,9 +40,11 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   registerCsrf(app);
   await registerAuth(app);
   await registerRoutes(app);
+  if (config.staticDir) await registerStaticClient(app, config.staticDir);
   return app;
 }

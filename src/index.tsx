@@ -1,18 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { App } from './app/App';
 import { setupStore } from './app/store';
 import './app/base.css';
 
 const store = setupStore();
-const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <App />
     </Provider>
   </StrictMode>,
 );

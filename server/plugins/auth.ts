@@ -102,7 +102,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    // Unknown routes answer 404 to everyone: there is nothing behind them to protect.
+    if (request.routeOptions.config?.public || request.is404) return;
     request.auth = await authenticate(db, request);
     if (!request.auth) throw unauthorized();
   });
@@ -117,16 +118,20 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const valid = await verifyPassword(request.body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) {
       const attemptedAt = Date.now();
-      await db
-        .insertInto('login_attempts')
-        .values(keys.map((attempt_key) => ({ attempt_key, attempted_at: attemptedAt })))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('login_attempts').where('attempted_at', '<=', attemptedAt - LOGIN_WINDOW_MS).execute();
+        await trx
+          .insertInto('login_attempts')
+          .values(keys.map((attempt_key) => ({ attempt_key, attempted_at: attemptedAt })))
+          .execute();
+      });
       throw unauthorized(INVALID_LOGIN);
     }
     const token = randomBytes(32).toString('base64url');
     const client = randomBytes(16).toString('base64url');
     const expiry = nowSeconds() + TOKEN_LIFETIME_SECONDS;
     await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('expires_at', '<=', nowSeconds()).execute();
       await trx
         .insertInto('sessions')
         .values({ user_id: user.id, client, token_hash: sha256(token), expires_at: expiry, last_used_at: nowSeconds() })

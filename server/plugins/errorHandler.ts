@@ -7,6 +7,15 @@ function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
+/** zod's own wording ("Invalid input: expected string, received undefined") rephrased to name the field. */
+function validationMessage(field: string, keyword: string, message: string | undefined): string {
+  const text = message ?? 'is invalid';
+  if (keyword === 'invalid_type' && /received undefined$/.test(text)) return `${field} is required`;
+  const zodDefault = /^(Invalid \w+|Too small|Too big|Unrecognized \w+): (.+)$/.exec(text);
+  if (zodDefault) return `${field} is invalid (${zodDefault[2]})`;
+  return /^[A-Z]/.test(text) ? text : `${field} ${text}`;
+}
+
 /** The one error handler: every failure leaves as the contract's error shape; a 500 never shows its internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -20,8 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: string[] = [];
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath);
-        const message = issue.message ?? 'is invalid';
-        const text = /^[A-Z]/.test(message) ? message : `${field} ${message}`;
+        const text = validationMessage(field, issue.keyword, issue.message);
         (fieldErrors[field] ??= []).push(text);
         errors.push(text);
       }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { allocationCategories, deleteAllocationCategory } from '../services/allocationCategories';
+import { registerNamedResourceRoutes } from './namedResourceRoutes';
 
 export async function allocationCategoryRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  registerNamedResourceRoutes(app, {
+    path: '/allocation_categories',
+    key: 'allocation_category',
+    resource: allocationCategories,
+    remove: deleteAllocationCategory,
+  });
 }

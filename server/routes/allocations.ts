@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allocationsQuerySchema } from '../../src/shared/schemas/budgets';
+import { householdScope } from '../plugins/auth';
+import { budgetAllocations } from '../services/budgets/budgetReads';
 
 export async function allocationRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/allocations', { schema: { querystring: allocationsQuerySchema } }, async (request) =>
+    budgetAllocations(householdScope(request), request.query.budget_id),
+  );
 }

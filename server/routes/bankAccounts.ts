@@ -1,5 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { today } from '../../src/shared/dates';
+import { bankAccountBodySchema, bankAccountsQuerySchema, idParamsSchema } from '../../src/shared/schemas/setup';
+import { manualAdjustmentsBodySchema, transferBodySchema } from '../../src/shared/schemas/transactions';
+import { householdScope } from '../plugins/auth';
+import { acceptNested } from '../plugins/nestedBody';
+import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from '../services/bankAccounts';
+import { adjustBalances } from '../services/manualAdjustments';
+import { transfer } from '../services/transfer';
 
 export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const nested = acceptNested('bank_account');
+
+  routes.get('/bank_accounts', { schema: { querystring: bankAccountsQuerySchema } }, async (request) =>
+    listBankAccounts(householdScope(request), {
+      includeClosed: request.query.include_closed === 'true',
+      includeCurrentBalance: request.query.include_current_balance === 'true',
+    }),
+  );
+
+  routes.post('/bank_accounts', { preValidation: nested, schema: { body: bankAccountBodySchema } }, async (request, reply) => {
+    const account = await createBankAccount(householdScope(request), request.body, today(app.config.timeZone));
+    return reply.status(201).send(account);
+  });
+
+  routes.post('/bank_accounts/manually_adjust_balances', { schema: { body: manualAdjustmentsBodySchema } }, async (request) => {
+    await adjustBalances(householdScope(request), request.body, today(app.config.timeZone));
+    return { success: true };
+  });
+
+  routes.put(
+    '/bank_accounts/:id',
+    { preValidation: nested, schema: { params: idParamsSchema, body: bankAccountBodySchema } },
+    async (request) => updateBankAccount(householdScope(request), request.params.id, request.body),
+  );
+
+  routes.delete('/bank_accounts/:id', { schema: { params: idParamsSchema } }, async (request) => {
+    await deleteBankAccount(householdScope(request), request.params.id);
+    return { success: true };
+  });
+
+  routes.post(
+    '/bank_accounts/:id/transfer',
+    { preValidation: acceptNested('transfer'), schema: { params: idParamsSchema, body: transferBodySchema } },
+    async (request) => transfer(householdScope(request), request.params.id, request.body),
+  );
 }

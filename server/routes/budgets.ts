@@ -1,5 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createBudgetBodySchema, massUpdateBodySchema, updateBudgetBodySchema } from '../../src/shared/schemas/budgets';
+import { idParamsSchema } from '../../src/shared/schemas/setup';
+import { householdScope } from '../plugins/auth';
+import { acceptNested } from '../plugins/nestedBody';
+import { copyBudget, closeBudget, reopenLastBudget } from '../services/budgets/budgetCycle';
+import { createBudget, deleteBudget, updateBudget } from '../services/budgets/budgetEdits';
+import { currentBudgetId, futureBudgets, listBudgets, readBudget } from '../services/budgets/budgetReads';
+import { massUpdate } from '../services/budgets/massUpdate';
 
 export async function budgetRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamsSchema;
+
+  routes.get('/budgets', async (request) => listBudgets(householdScope(request)));
+  routes.get('/budgets/current', async (request) => currentBudgetId(householdScope(request)));
+  routes.get('/budgets/future', async (request) => futureBudgets(householdScope(request)));
+  routes.get('/budgets/:id', { schema: { params } }, async (request) => readBudget(householdScope(request), request.params.id));
+
+  routes.post(
+    '/budgets',
+    { schema: { body: createBudgetBodySchema }, preValidation: acceptNested('budget') },
+    async (request, reply) => reply.status(201).send(await createBudget(householdScope(request), request.body.start_date)),
+  );
+  routes.put(
+    '/budgets/:id',
+    { schema: { params, body: updateBudgetBodySchema }, preValidation: acceptNested('budget') },
+    async (request) => updateBudget(householdScope(request), request.params.id, request.body),
+  );
+  routes.put('/budgets/:id/copy', { schema: { params } }, async (request) => copyBudget(householdScope(request), request.params.id));
+  routes.put('/budgets/:id/close', { schema: { params } }, async (request) => closeBudget(householdScope(request), request.params.id));
+  routes.post('/budgets/reopen_last_budget', async (request) => reopenLastBudget(householdScope(request)));
+  routes.post('/budgets/mass_update', { schema: { body: massUpdateBodySchema } }, async (request) =>
+    massUpdate(householdScope(request), request.body),
+  );
+  routes.delete('/budgets/:id', { schema: { params } }, async (request) => deleteBudget(householdScope(request), request.params.id));
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { deleteInstitution, institutions } from '../services/institutions';
+import { registerNamedResourceRoutes } from './namedResourceRoutes';
 
 export async function institutionRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  registerNamedResourceRoutes(app, { path: '/institutions', key: 'institution', resource: institutions, remove: deleteInstitution });
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sinkFundAllocationsQuerySchema } from '../../src/shared/schemas/transactions';
+import { householdScope } from '../plugins/auth';
+import { openSinkFundAllocations } from '../services/sinkFundAllocations';
 
 export async function sinkFundAllocationRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/sink_fund_allocations', { schema: { querystring: sinkFundAllocationsQuerySchema } }, async (request) =>
+    openSinkFundAllocations(householdScope(request), request.query.bank_account_id),
+  );
 }

@@ -1,5 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { today } from '../../src/shared/dates';
+import {
+  byAllocationQuerySchema,
+  bySinkFundAllocationQuerySchema,
+  saveWindowBodySchema,
+  WINDOW_LOCK_HEADER,
+  windowQuerySchema,
+} from '../../src/shared/schemas/transactions';
+import { householdScope } from '../plugins/auth';
+import { readWindow, saveWindow } from '../services/transactionWindow';
+import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions';
 
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/transactions', { schema: { querystring: windowQuerySchema } }, async (request, reply) => {
+    const window = await readWindow(householdScope(request), request.query.bank_account_id, request.query.budget_id);
+    return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
+  });
+
+  routes.post('/transactions', { schema: { body: saveWindowBodySchema } }, async (request, reply) => {
+    const window = await saveWindow(householdScope(request), request.body);
+    return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
+  });
+
+  routes.get('/transactions/by_allocation', { schema: { querystring: byAllocationQuerySchema } }, async (request) =>
+    transactionsOfAllocation(householdScope(request), request.query.allocation_id),
+  );
+
+  routes.get('/transactions/by_sink_fund_allocation', { schema: { querystring: bySinkFundAllocationQuerySchema } }, async (request) =>
+    transactionsOfSinkFundAllocation(householdScope(request), request.query.sink_fund_allocation_id),
+  );
+
+  routes.get('/transactions/last_update', async (request) => ({
+    transaction_date: await lastTransactionDate(householdScope(request), today(app.config.timeZone)),
+  }));
 }

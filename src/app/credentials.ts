@@ -1,16 +1,27 @@
-import { CREDENTIAL_HEADERS, type Credentials } from '../shared/schemas/auth';
+import type { CredentialHeader, Credentials } from '../shared/schemas/auth';
 
 /** The five auth headers and the household name live in localStorage, as the older client kept them. */
 export const HOUSEHOLD_NAME_KEY = 'householdName';
 
+// Typed against the shared CredentialHeader union (a missing or extra name fails the type check) but kept as
+// a value here: importing the shared list would pull zod into the login page's bundle.
+const HEADER_SET: Record<CredentialHeader, true> = { 'access-token': true, client: true, expiry: true, 'token-type': true, uid: true };
+export const CREDENTIAL_NAMES = Object.keys(HEADER_SET) as CredentialHeader[];
+
+export type CredentialSource = Pick<Headers, 'get'> | Partial<Record<CredentialHeader, string | null>>;
+
+const read = (source: CredentialSource, name: CredentialHeader): string | null | undefined =>
+  'get' in source && typeof source.get === 'function' ? source.get(name) : (source as Partial<Record<CredentialHeader, string | null>>)[name];
+
 export function loadCredentials(): Credentials | null {
-  const entries = CREDENTIAL_HEADERS.map((name) => [name, window.localStorage.getItem(name)] as const);
+  const entries = CREDENTIAL_NAMES.map((name) => [name, window.localStorage.getItem(name)] as const);
   if (entries.some(([, value]) => !value)) return null;
   return Object.fromEntries(entries) as Credentials;
 }
 
-export function storeCredentials(headers: Headers, householdName: string): boolean {
-  const values = CREDENTIAL_HEADERS.map((name) => [name, headers.get(name)] as const);
+/** The response headers of a sign-in (or the same values as a plain object). False when any is missing. */
+export function storeCredentials(source: CredentialSource, householdName: string): boolean {
+  const values = CREDENTIAL_NAMES.map((name) => [name, read(source, name)] as const);
   if (values.some(([, value]) => !value)) return false;
   for (const [name, value] of values) window.localStorage.setItem(name, value as string);
   window.localStorage.setItem(HOUSEHOLD_NAME_KEY, householdName);
@@ -18,9 +29,11 @@ export function storeCredentials(headers: Headers, householdName: string): boole
 }
 
 export function clearCredentials(): void {
-  for (const name of CREDENTIAL_HEADERS) window.localStorage.removeItem(name);
+  for (const name of CREDENTIAL_NAMES) window.localStorage.removeItem(name);
   window.localStorage.removeItem(HOUSEHOLD_NAME_KEY);
 }
+
+export const hasCredentials = () => loadCredentials() !== null;
 
 export const storedHouseholdName = () => window.localStorage.getItem(HOUSEHOLD_NAME_KEY) ?? '';
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createHashRouter } from 'react-router-dom';
+import { createHashRouter, useNavigate } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { PageLoading } from '../components/PageLoading';
+import { paths } from './paths';
 
 // The shell and the budgets area share one chunk: budgets come with the shell (never a separate wait),
 // while the login page stays free of both. Every other area is its own chunk, loaded on demand.
@@ -20,14 +21,20 @@ const page = (Page: LazyExoticComponent<ComponentType>) => (
   </Suspense>
 );
 
-const comingSoon = (heading: string) => (
+const comingSoon = (heading: string, text?: string) => (
   <Suspense fallback={<PageLoading />}>
-    <ComingSoon heading={heading} />
+    <ComingSoon heading={heading} text={text} />
   </Suspense>
 );
 
+/** The login page when reached inside the app (after a log-out or the guard's redirect). */
+function RoutedLoginPage() {
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={() => navigate(paths.home)} />;
+}
+
 export const routes = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <RoutedLoginPage /> },
   { path: '/logout', element: <LogoutPage /> },
   {
     path: '/',
@@ -43,7 +50,7 @@ export const routes = [
       { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },
       { path: 'reports/category-spending', element: comingSoon('Category Spending Report') },
       { path: 'reports/needs-vs-wants', element: comingSoon('Needs vs Wants Report') },
-      { path: '*', element: comingSoon('Page not found') },
+      { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },
 ];

@@ -1,12 +1,11 @@
 import { usePageHeading } from './usePageHeading';
 
-/** Areas that later issues build: a clear placeholder inside the shell. */
-export default function ComingSoon({ heading }: { heading: string }) {
+/** Areas that later issues build: a clear placeholder inside the shell (the toolbar carries the heading). */
+export default function ComingSoon({ heading, text = 'This part of EveryCent is coming soon.' }: { heading: string; text?: string }) {
   usePageHeading(heading);
   return (
-    <section className="ec-coming-soon">
-      <h2>{heading}</h2>
-      <p>This part of EveryCent is coming soon.</p>
+    <section className="ec-coming-soon" aria-label={heading}>
+      <p>{text}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Alert } from 'antd';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths';
 
@@ -12,15 +13,21 @@ const steps: Record<MissingSetup, { label: string; to: string }> = {
 export function MissingSetupNotice({ missing }: { missing: MissingSetup[] }) {
   if (missing.length === 0) return null;
   return (
-    <aside className="ec-setup-notice" role="note">
-      <strong>Finish setting up your household first:</strong>
-      <ul>
-        {missing.map((item) => (
-          <li key={item}>
-            <Link to={steps[item].to}>{steps[item].label}</Link>
-          </li>
-        ))}
-      </ul>
-    </aside>
+    <Alert
+      className="ec-setup-notice"
+      role="note"
+      type="info"
+      showIcon
+      title="Finish setting up your household first:"
+      description={
+        <ul style={{ margin: 0, paddingLeft: 20 }}>
+          {missing.map((item) => (
+            <li key={item}>
+              <Link to={steps[item].to}>{steps[item].label}</Link>
+            </li>
+          ))}
+        </ul>
+      }
+    />
   );
 }

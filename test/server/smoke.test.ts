@@ -1,18 +1,66 @@
+import { migrateToLatest } from '../../server/db/migrate';
 import { call, signUpAndIn, startTestServer, testDialects, type TestServer } from '../support/testServer';
 
-describe.each(testDialects)('auth on %s', (dialect) => {
+const COMMON = ['id', 'created_at', 'updated_at'];
+const OWNED = [...COMMON, 'household_id'];
+
+/** api-and-domain.md §2, column for column. */
+const DATA_MODEL: Record<string, string[]> = {
+  households: [...COMMON, 'name'],
+  users: [...COMMON, 'household_id', 'email', 'name', 'password_hash'],
+  sessions: [...COMMON, 'user_id', 'client', 'token_hash', 'expires_at', 'last_used_at'],
+  budgets: [...OWNED, 'name', 'start_date', 'end_date', 'status', 'lock_version'],
+  incomes: [...OWNED, 'budget_id', 'name', 'amount', 'bank_account_id', 'comment'],
+  allocation_categories: [...OWNED, 'name'],
+  allocations: [...OWNED, 'budget_id', 'allocation_category_id', 'name', 'amount', 'allocation_class', 'is_fixed_amount', 'comment', 'special_event_id'],
+  institutions: [...OWNED, 'name'],
+  bank_accounts: [
+    ...OWNED, 'name', 'institution_id', 'account_type', 'account_category', 'is_cash', 'account_no', 'opening_balance', 'closing_balance',
+    'closing_date', 'status', 'import_format', 'statement_day', 'payment_due_day', 'window_lock_version',
+  ],
+  transactions: [
+    ...OWNED, 'bank_account_id', 'transaction_date', 'description', 'withdrawal_amount', 'deposit_amount', 'allocation_id',
+    'sink_fund_allocation_id', 'status', 'brought_forward_status', 'bank_ref', 'is_manual_adjustment',
+  ],
+  sink_fund_allocations: [...OWNED, 'bank_account_id', 'name', 'amount', 'comment', 'status'],
+  special_events: [...OWNED, 'name', 'budget_amount', 'start_date'],
+  settings: [
+    ...OWNED, 'family_type', 'husband', 'wife', 'single_person', 'primary_budget_account_id',
+    'default_allocation_category_id_for_special_events', 'lock_version',
+  ],
+};
+
+describe.each(testDialects)('a fresh install on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(dialect);
   });
   afterAll(() => server.close());
 
-  it('validates the token it handed out and refuses requests without one', async () => {
+  it('has every table and column of the data model, and migrating again is harmless', async () => {
+    await migrateToLatest(server.db);
+    const tables = new Map((await server.db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
+    for (const [table, columns] of Object.entries(DATA_MODEL)) {
+      expect({ table, missing: columns.filter((c) => !tables.get(table)?.includes(c)) }).toEqual({ table, missing: [] });
+    }
+  });
+
+  it('enforces foreign keys and case-insensitive unique names', async () => {
     const user = await signUpAndIn(server);
-    const valid = await call<{ data: { household_id: number } }>(server, user, { method: 'GET', url: '/auth/validate_token' });
-    expect(valid.status).toBe(200);
-    expect(valid.body.data.household_id).toBe(user.householdId);
-    const anonymous = await call(server, null, { method: 'GET', url: '/budgets' });
-    expect(anonymous.status).toBe(401);
+    // Matched by message: better-sqlite3's errors fail jest's Error check once a second suite runs in the same worker.
+    await expect(
+      user.scope.insertInto('transactions').values({ household_id: user.householdId, bank_account_id: 999999, transaction_date: '2026-01-01', description: 'x', bank_ref: 'r' }).execute(),
+    ).rejects.toHaveProperty('message', expect.stringMatching(/foreign key/i));
+    await user.scope.insertInto('allocation_categories').values({ household_id: user.householdId, name: 'Groceries' }).execute();
+    await expect(user.scope.insertInto('allocation_categories').values({ household_id: user.householdId, name: 'GROCERIES' }).execute()).rejects.toHaveProperty(
+      'message',
+      expect.stringMatching(/unique/i),
+    );
+  });
+
+  it('answers the first-run status and a signed-in request end to end', async () => {
+    const user = await signUpAndIn(server);
+    expect(await call(server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ status: 200, body: { needs_household: false } });
+    expect(await call(server, user, { method: 'GET', url: '/auth/validate_token' })).toMatchObject({ status: 200, body: { success: true } });
   });
 });

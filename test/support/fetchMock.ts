@@ -12,7 +12,8 @@ export interface RecordedRequest {
 
 type Responder = (request: RecordedRequest) => { status?: number; body?: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body?: unknown; headers?: Record<string, string> }>;
 
-export function mockFetch(routes: Record<string, Responder | object>) {
+/** `routes`: 'METHOD /path' (or '/path?query') → a response body, or a responder for status, headers or a dynamic body. */
+export function mockFetch(routes: Record<string, Responder | unknown>) {
   const requests: RecordedRequest[] = [];
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -27,7 +28,7 @@ export function mockFetch(routes: Record<string, Responder | object>) {
     };
     requests.push(recorded);
     const route = routes[`${request.method} ${url.pathname}`] ?? routes[`${request.method} ${url.pathname}${url.search}`];
-    if (!route) return new Response(JSON.stringify({ success: false, errors: [`No mock for ${request.method} ${url.pathname}`] }), { status: 404 });
+    if (route === undefined) return new Response(JSON.stringify({ success: false, errors: [`No mock for ${request.method} ${url.pathname}`] }), { status: 404 });
     const answer = typeof route === 'function' ? await (route as Responder)(recorded) : { body: route };
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,

@@ -31,3 +31,24 @@ export const signedInState = (): Partial<RootState> => ({
     user: { id: 1, email: 'admin@example.com', uid: 'admin@example.com', name: 'Admin', household_id: 1, household_name: 'The Testers' },
   },
 });
+
+/**
+ * The whole routed app (login, guard, shell and every page) at `url`, with the real store: for tests of
+ * navigation between pages.
+ */
+export async function renderApp(url: string, options: { preloadedState?: Partial<RootState>; store?: AppStore } = {}) {
+  const { routes } = await import('../../src/app/router');
+  const store = options.store ?? setupStore(options.preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return { store, router, ...render(<Provider store={store}><RouterProvider router={router} /></Provider>) };
+}
+
+/** Puts a session in localStorage, as a successful sign-in leaves it. */
+export function storeTestCredentials(householdName = 'The Testers'): void {
+  const values = { 'access-token': 'token-1', client: 'client-1', expiry: '9999999999', 'token-type': 'Bearer', uid: 'admin@example.com' };
+  for (const [name, value] of Object.entries(values)) window.localStorage.setItem(name, value);
+  window.localStorage.setItem('householdName', householdName);
+}
+
+/** For `findBy…`/`waitFor` on pages that load their code chunk (the shell brings all of antd: slow in jsdom). */
+export const CHUNK_LOAD = { timeout: 20_000 };

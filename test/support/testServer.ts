@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { type AppOptions, buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
 import { connectDatabase, type Dialect } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
@@ -20,7 +20,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty PostgreSQL database (for tests that connect by URL themselves, as the CLI does). */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.EVERYCENT_TEST_PG_URL!;
   const name = `everycent_test_${randomBytes(6).toString('hex')}`;
   const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: base, max: 1 }) }) });
@@ -41,13 +42,21 @@ async function sqlRaw(db: Kysely<unknown>, statement: string) {
   await sql.raw(statement).execute(db);
 }
 
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  logger?: AppOptions['logger'];
+  /** Runs after the app is built and before it is ready: the place to add routes only a test needs. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** A real app on a fresh, migrated database. */
-export async function startTestServer(dialect: Dialect = 'sqlite'): Promise<TestServer> {
+export async function startTestServer(dialect: Dialect = 'sqlite', options: TestServerOptions = {}): Promise<TestServer> {
   const scratch = dialect === 'postgres' ? await scratchPostgres() : undefined;
   const database = connectDatabase(scratch ? scratch.url : 'sqlite::memory:');
   await migrateToLatest(database.db);
-  const config = { ...loadConfig({}), staticDir: null, timeZone: 'UTC' };
-  const app = await buildApp({ db: database.db, config });
+  const config = { ...loadConfig({}), staticDir: null, timeZone: 'UTC', ...options.config };
+  const app = await buildApp({ db: database.db, config, logger: options.logger });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -71,7 +80,7 @@ export interface SignedInUser {
   scope: HouseholdScope;
 }
 
-const DEFAULT_PASSWORD = 'correct horse battery';
+export const DEFAULT_PASSWORD = 'correct horse battery';
 
 /** Creates a household with one user and signs in over HTTP. */
 export async function signUpAndIn(server: TestServer, householdName = `Household ${randomBytes(3).toString('hex')}`): Promise<SignedInUser> {

@@ -1,9 +1,162 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
+import type { Budget } from '../../shared/schemas/budgets';
+import { userLoggedOut } from '../auth/authSlice';
+import {
+  allocationsAdapter,
+  incomesAdapter,
+  rowsOfBudget,
+  type AllocationFields,
+  type AllocationLine,
+  type BudgetRows,
+  type IncomeFields,
+  type IncomeLine,
+} from './budgetRows';
 
-export interface BudgetEditState {
-  draft: null;
+/**
+ * The edit-mode draft of one budget: everything between "Make Changes" and "Save Changes"/"Cancel".
+ * `base` is the server's budget when editing started, so a reload after a conflict can keep exactly the rows
+ * the person changed and take everything else from the server.
+ */
+export interface BudgetDraft extends BudgetRows {
+  budgetId: number;
+  lockVersion: number;
+  base: BudgetRows;
+  /** Next key for a row added on this screen (negative, so it never meets a server id). */
+  nextKey: number;
+  dirty: boolean;
 }
 
-const budgetEditSlice = createSlice({ name: 'budgetEdit', initialState: { draft: null } as BudgetEditState, reducers: {} });
+export interface BudgetEditState {
+  draft: BudgetDraft | null;
+}
 
+const initialState: BudgetEditState = { draft: null };
+
+export type RowKind = 'income' | 'allocation';
+
+function draftOf(budget: Budget): BudgetDraft {
+  const rows = rowsOfBudget(budget);
+  return { ...rows, budgetId: budget.id, lockVersion: budget.lock_version, base: rows, nextKey: -1, dirty: false };
+}
+
+const sameRow = <T extends object>(a: T, b: T) => (Object.keys(a) as (keyof T)[]).every((field) => a[field] === b[field]);
+
+/**
+ * The person's rows on top of the server's latest: rows they changed (or toggled deleted) keep their version,
+ * untouched rows take the server's, rows they added stay, and a changed row that someone else deleted comes
+ * back as a new row so no edit disappears.
+ */
+function rebaseRows<T extends { key: number; id: number; deleted: boolean }>(
+  draft: EntityState<T, number>,
+  base: EntityState<T, number>,
+  fresh: EntityState<T, number>,
+  refresh: (mine: T, theirs: T) => T,
+  takeKey: () => number,
+): T[] {
+  const changed = (row: T) => {
+    const original = base.entities[row.key];
+    return !original || !sameRow(row, original);
+  };
+  const rows: T[] = [];
+  for (const key of fresh.ids) {
+    const mine = draft.entities[key];
+    rows.push(mine && changed(mine) ? refresh(mine, fresh.entities[key]) : fresh.entities[key]);
+  }
+  for (const key of draft.ids) {
+    const row = draft.entities[key];
+    if (row.id === 0) rows.push(row);
+    else if (!fresh.entities[key] && changed(row) && !row.deleted) rows.push({ ...row, id: 0, key: takeKey() });
+  }
+  return rows;
+}
+
+const budgetEditSlice = createSlice({
+  name: 'budgetEdit',
+  initialState,
+  reducers: {
+    editStarted: (state, action: PayloadAction<Budget>) => {
+      state.draft = draftOf(action.payload);
+    },
+    incomeChanged: (state, action: PayloadAction<{ key: number; changes: Partial<IncomeFields> }>) => {
+      if (!state.draft) return;
+      incomesAdapter.updateOne(state.draft.incomes, { id: action.payload.key, changes: action.payload.changes });
+      state.draft.dirty = true;
+    },
+    allocationChanged: (state, action: PayloadAction<{ key: number; changes: Partial<AllocationFields> }>) => {
+      if (!state.draft) return;
+      allocationsAdapter.updateOne(state.draft.allocations, { id: action.payload.key, changes: action.payload.changes });
+      state.draft.dirty = true;
+    },
+    incomeAdded: (state) => {
+      const draft = state.draft;
+      if (!draft) return;
+      const key = draft.nextKey--;
+      incomesAdapter.addOne(draft.incomes, { key, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', deleted: false });
+      draft.dirty = true;
+    },
+    allocationAdded: (state, action: PayloadAction<{ categoryId: number; categoryName: string }>) => {
+      const draft = state.draft;
+      if (!draft) return;
+      const key = draft.nextKey--;
+      allocationsAdapter.addOne(draft.allocations, {
+        key,
+        id: 0,
+        name: '',
+        amount: 0,
+        spent: 0,
+        allocation_category_id: action.payload.categoryId,
+        allocation_category_name: action.payload.categoryName,
+        allocation_class: 'want',
+        is_fixed_amount: false,
+        comment: '',
+        special_event_id: null,
+        deleted: false,
+      });
+      draft.dirty = true;
+    },
+    rowDeleteToggled: (state, action: PayloadAction<{ kind: RowKind; key: number }>) => {
+      const draft = state.draft;
+      if (!draft) return;
+      const { kind, key } = action.payload;
+      const row = kind === 'income' ? draft.incomes.entities[key] : draft.allocations.entities[key];
+      if (!row) return;
+      row.deleted = !row.deleted;
+      draft.dirty = true;
+    },
+    /** After a 409: the server's latest budget under the person's edits, ready to be saved again. */
+    draftRebased: (state, action: PayloadAction<Budget>) => {
+      const draft = state.draft;
+      if (!draft || draft.budgetId !== action.payload.id) return;
+      const fresh = rowsOfBudget(action.payload);
+      const takeKey = () => draft.nextKey--;
+      const incomes = rebaseRows<IncomeLine>(draft.incomes, draft.base.incomes, fresh.incomes, (mine) => mine, takeKey);
+      const allocations = rebaseRows<AllocationLine>(
+        draft.allocations,
+        draft.base.allocations,
+        fresh.allocations,
+        (mine, theirs) => ({ ...mine, spent: theirs.spent }),
+        takeKey,
+      );
+      draft.incomes = incomesAdapter.setAll(incomesAdapter.getInitialState(), incomes);
+      draft.allocations = allocationsAdapter.setAll(allocationsAdapter.getInitialState(), allocations);
+      draft.base = fresh;
+      draft.lockVersion = action.payload.lock_version;
+    },
+    editCancelled: () => initialState,
+    budgetSaved: () => initialState,
+  },
+  extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
+});
+
+export const {
+  editStarted,
+  incomeChanged,
+  allocationChanged,
+  incomeAdded,
+  allocationAdded,
+  rowDeleteToggled,
+  draftRebased,
+  editCancelled,
+  budgetSaved,
+} = budgetEditSlice.actions;
 export const budgetEditReducer = budgetEditSlice.reducer;

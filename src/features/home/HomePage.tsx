@@ -1,5 +1,50 @@
-import ComingSoon from '../../components/ComingSoon';
+import { Card, Skeleton, Typography } from 'antd';
+import { usePageHeading } from '../../components/usePageHeading';
+import { formatFullDate, isValidDate } from '../../shared/dates';
+import { useGetLastUpdateQuery } from './homeApi';
+import './home.css';
+
+const recentUpdates = [
+  'A new, faster EveryCent: budgets open instantly and work on phones.',
+  'Failed loads now offer "Retry" and keep you where you are.',
+  'Every household sees only its own data.',
+];
+
+const knownGaps = [
+  'Sink Funds, Account Balances, Special Events and Reports are still being rebuilt.',
+  'Users are added with the command-line tool; there is no sign-up page.',
+];
+
+function LastTransactionDate() {
+  const { data, isLoading, isError } = useGetLastUpdateQuery();
+  if (isLoading) return <Skeleton.Input active size="small" style={{ width: 220 }} />;
+  if (isError || !data || !isValidDate(data.transaction_date)) return <Typography.Text type="secondary">Not available</Typography.Text>;
+  return <Typography.Text strong>{formatFullDate(data.transaction_date)}</Typography.Text>;
+}
 
 export default function HomePage() {
-  return <ComingSoon heading="Home" />;
+  usePageHeading('Home');
+  return (
+    <div className="ec-home">
+      <Card title="Last Transaction Update" className="ec-home-card">
+        <div className="ec-home-last-update">
+          <span>Last transaction entered:</span> <LastTransactionDate />
+        </div>
+      </Card>
+      <Card title="Recent updates" className="ec-home-card" size="small">
+        <ul>
+          {recentUpdates.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </Card>
+      <Card title="Known gaps" className="ec-home-card" size="small">
+        <ul>
+          {knownGaps.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
 }

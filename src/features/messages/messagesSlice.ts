@@ -3,11 +3,19 @@ import { userLoggedOut } from '../auth/authSlice';
 
 export type MessageKind = 'info' | 'error';
 
+/** A failed load the user can run again: which query, with which arguments (plain data, so state stays serialisable). */
+export interface RetryableQuery {
+  endpointName: string;
+  originalArgs: unknown;
+}
+
 export interface Message {
   kind: MessageKind;
   text: string;
   /** Increments with every message so the same text twice still shows twice. */
   id: number;
+  /** Present on failed loads: the message bar offers "Retry", and the message stays until used or dismissed. */
+  retry?: RetryableQuery;
 }
 
 export interface MessagesState {
@@ -17,33 +25,43 @@ export interface MessagesState {
 
 const initialState: MessagesState = { current: null, nextId: 1 };
 
+type Shown = PayloadAction<Omit<Message, 'id'>>;
+
+const show = (state: MessagesState, action: Shown) => {
+  state.current = { ...action.payload, id: state.nextId++ };
+};
+
 const messagesSlice = createSlice({
   name: 'messages',
   initialState,
   reducers: {
     infoShown: {
-      reducer: (state, action: PayloadAction<{ kind: MessageKind; text: string }>) => {
-        state.current = { ...action.payload, id: state.nextId++ };
-      },
+      reducer: show,
       prepare: (text: string) => ({ payload: { kind: 'info' as MessageKind, text } }),
     },
     errorShown: {
-      reducer: (state, action: PayloadAction<{ kind: MessageKind; text: string }>) => {
-        state.current = { ...action.payload, id: state.nextId++ };
-      },
-      prepare: (text: string) => ({ payload: { kind: 'error' as MessageKind, text } }),
+      reducer: show,
+      prepare: (text: string, retry?: RetryableQuery) => ({
+        payload: retry ? { kind: 'error' as MessageKind, text, retry } : { kind: 'error' as MessageKind, text },
+      }),
     },
     /** Clears only the message it was scheduled for, so a newer message survives an older timer. */
     messageExpired: (state, action: PayloadAction<number>) => {
+      if (state.current?.id === action.payload) state.current = null;
+    },
+    /** The user closed the message (or used its action). */
+    messageDismissed: (state, action: PayloadAction<number>) => {
       if (state.current?.id === action.payload) state.current = null;
     },
     messageCleared: (state) => {
       state.current = null;
     },
   },
-  extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
+  extraReducers: (builder) => builder.addCase(userLoggedOut, (state) => ({ ...initialState, nextId: state.nextId })),
 });
 
-export const { infoShown, errorShown, messageExpired, messageCleared } = messagesSlice.actions;
+export const { infoShown, errorShown, messageExpired, messageDismissed, messageCleared } = messagesSlice.actions;
 export const messagesReducer = messagesSlice.reducer;
+/** Toasts show for 3000 ms and the stored message is cleared after the same time. */
 export const MESSAGE_LIFETIME_MS = 3000;
+export const NOT_LOGGED_IN = 'Not logged in';

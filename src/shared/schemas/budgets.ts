@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { commentSchema, dateSchema, idSchema, moneySchema, nameSchema, optionalIdSchema } from './common';
+import { commentSchema, dateSchema, idSchema, moneySchema, nameSchema, optionalIdSchema, queryIdSchema, successSchema } from './common';
+
+/** Row ids are 32-bit integers in the database; a larger id in a request can only be a mistake. */
+export const MAX_ROW_ID = 2147483647;
+const refIdSchema = idSchema.max(MAX_ROW_ID, { error: 'is not a known id' });
+const rowIdSchema = optionalIdSchema.refine((id) => id == null || id <= MAX_ROW_ID, { error: 'is not a known id' });
+/** Far more lines than any budget has; keeps every statement under the databases' parameter limits. */
+export const MAX_ROWS_PER_REQUEST = 5000;
+const rowNameSchema = z.string().max(200, { error: 'Name is too long (200 characters at most)' }).nullish();
 
 export const budgetStatusSchema = z.enum(['open', 'closed']);
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
@@ -61,49 +69,56 @@ export const createBudgetBodySchema = z.object({ start_date: dateSchema });
 export type CreateBudgetBody = z.infer<typeof createBudgetBodySchema>;
 
 export const incomeRowSchema = z.object({
-  id: optionalIdSchema,
-  name: z.string().nullish(),
+  id: rowIdSchema,
+  name: rowNameSchema,
   amount: moneySchema,
-  bank_account_id: idSchema.nullish(),
+  bank_account_id: refIdSchema.nullish(),
   comment: commentSchema,
   deleted: z.boolean().optional(),
 });
 export type IncomeRow = z.infer<typeof incomeRowSchema>;
 
 export const allocationRowSchema = z.object({
-  id: optionalIdSchema,
-  name: z.string().nullish(),
+  id: rowIdSchema,
+  name: rowNameSchema,
   amount: moneySchema,
-  allocation_category_id: idSchema.nullish(),
+  allocation_category_id: refIdSchema.nullish(),
   allocation_class: allocationClassSchema.optional(),
   is_fixed_amount: z.boolean().optional(),
   comment: commentSchema,
-  special_event_id: idSchema.nullish(),
+  special_event_id: refIdSchema.nullish(),
   deleted: z.boolean().optional(),
 });
 export type AllocationRow = z.infer<typeof allocationRowSchema>;
 
 export const updateBudgetBodySchema = z.object({
   lock_version: z.number().int().nonnegative().optional(),
-  incomes: z.array(incomeRowSchema).optional(),
-  allocations: z.array(allocationRowSchema).optional(),
+  incomes: z.array(incomeRowSchema).max(MAX_ROWS_PER_REQUEST).optional(),
+  allocations: z.array(allocationRowSchema).max(MAX_ROWS_PER_REQUEST).optional(),
 });
 export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
 
 export const massUpdateAmountSchema = z.object({
-  id: optionalIdSchema,
+  id: rowIdSchema,
   amount: moneySchema,
-  budget_id: idSchema,
+  budget_id: refIdSchema,
 });
 
 export const massUpdateBodySchema = z.object({
   type: z.enum(['income', 'allocation'], { error: 'Type must be income or allocation' }),
   name: nameSchema,
-  allocation_category_id: idSchema.nullish(),
-  bank_account_id: idSchema.nullish(),
-  amounts: z.array(massUpdateAmountSchema),
+  allocation_category_id: refIdSchema.nullish(),
+  bank_account_id: refIdSchema.nullish(),
+  amounts: z.array(massUpdateAmountSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type MassUpdateBody = z.infer<typeof massUpdateBodySchema>;
 
+export const massUpdateResponseSchema = successSchema;
+export const deleteBudgetResponseSchema = successSchema;
+
+export const allocationsQuerySchema = z.object({ budget_id: queryIdSchema });
+
 export const BUDGET_CONFLICT_MESSAGE = 'This budget was changed by someone else. Reload to see their changes.';
 export const BUDGET_CLOSED_MESSAGE = 'This budget is closed. Reopen it to make changes.';
+export const NO_OPEN_BUDGET_MESSAGE = 'There is no open budget';
+export const NO_CLOSED_BUDGET_MESSAGE = 'There is no closed budget to reopen';

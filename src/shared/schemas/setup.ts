@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, nameSchema } from './common';
+import { idSchema, moneySchema, nameSchema, queryFlagSchema, queryIdSchema } from './common';
 
 export const allocationCategorySchema = z.object({ id: idSchema, name: z.string() });
 export type AllocationCategory = z.infer<typeof allocationCategorySchema>;
@@ -60,6 +60,15 @@ export const bankAccountBodySchema = z.object({
   payment_due_day: dayOfMonthSchema.nullish(),
 });
 export type BankAccountBody = z.infer<typeof bankAccountBodySchema>;
+
+/** `GET /bank_accounts?include_closed=true&include_current_balance=true` */
+export const bankAccountsQuerySchema = z.object({
+  include_closed: queryFlagSchema,
+  include_current_balance: queryFlagSchema,
+});
+
+/** Path parameter of every `/:id` route. */
+export const idParamsSchema = z.object({ id: queryIdSchema });
 
 export const familyTypeSchema = z.enum(['single', 'couple']);
 export type FamilyType = z.infer<typeof familyTypeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, moneySchema, nonNegativeMoneySchema, optionalIdSchema } from './common';
+import { dateSchema, idSchema, moneySchema, optionalIdSchema, queryIdSchema } from './common';
 
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -25,12 +25,19 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 export const WINDOW_LOCK_HEADER = 'x-window-lock-version';
 
+/** `GET /transactions?bank_account_id=A&budget_id=B`: one account's transactions in one budget's period. */
+export const windowQuerySchema = z.object({ bank_account_id: queryIdSchema, budget_id: queryIdSchema });
+
+/**
+ * One row of a window save. Amounts may only be negative on a stored "Balance B/F Adj Entry" row (the server
+ * checks that per row, naming the row), so the schema accepts any whole number of cents here.
+ */
 export const transactionRowSchema = z.object({
   id: optionalIdSchema,
   transaction_date: dateSchema,
   description: z.string().max(500).nullish(),
-  withdrawal_amount: nonNegativeMoneySchema.optional(),
-  deposit_amount: nonNegativeMoneySchema.optional(),
+  withdrawal_amount: moneySchema.optional(),
+  deposit_amount: moneySchema.optional(),
   allocation_id: idSchema.nullish(),
   sink_fund_allocation_id: idSchema.nullish(),
   status: transactionStatusSchema.optional(),
@@ -55,6 +62,9 @@ export const WINDOW_CONFLICT_MESSAGE =
 /** Spent dialog rows: `GET /transactions/by_allocation` and `/by_sink_fund_allocation`. */
 export const transactionListSchema = z.array(transactionSchema);
 
+export const byAllocationQuerySchema = z.object({ allocation_id: queryIdSchema });
+export const bySinkFundAllocationQuerySchema = z.object({ sink_fund_allocation_id: queryIdSchema });
+
 export const lastUpdateSchema = z.object({ transaction_date: z.string() });
 export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 
@@ -71,6 +81,15 @@ export const transferBodySchema = z.object({
 });
 export type TransferBody = z.infer<typeof transferBodySchema>;
 
+/** The two paid rows a transfer wrote. */
+export const transferResultSchema = z.object({ withdrawal: transactionSchema, deposit: transactionSchema });
+export type TransferResult = z.infer<typeof transferResultSchema>;
+
+export const manualAdjustmentsBodySchema = z.object({
+  adjustments: z.array(z.object({ bank_account_id: idSchema, new_balance: moneySchema })),
+});
+export type ManualAdjustmentsBody = z.infer<typeof manualAdjustmentsBodySchema>;
+
 export const sinkFundAllocationSchema = z.object({
   id: idSchema,
   bank_account_id: idSchema,
@@ -80,3 +99,6 @@ export const sinkFundAllocationSchema = z.object({
   status: z.enum(['open', 'closed']),
 });
 export type SinkFundAllocation = z.infer<typeof sinkFundAllocationSchema>;
+
+/** `GET /sink_fund_allocations?bank_account_id=N`: the open envelopes of one sink-fund account. */
+export const sinkFundAllocationsQuerySchema = z.object({ bank_account_id: queryIdSchema });

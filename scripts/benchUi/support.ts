@@ -1,0 +1,178 @@
+/**
+ * Reusable parts of the browser benchmarks (scripts/bench-ui*.ts): a real server on a fresh SQLite file with the
+ * demo household seeded, Debian's Chromium driven by Playwright, signing in through the login card, and timing
+ * "keystroke → next paint" inside the page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { connectDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../server/services/demo';
+
+export const root = path.resolve(__dirname, '..', '..');
+
+export interface BenchServer {
+  baseUrl: string;
+  household: DemoHousehold;
+  stop(): Promise<void>;
+}
+
+/** Migrates a fresh SQLite file and seeds the demo household into it (before the server opens the file). */
+export async function seedDatabase(file: string, options: DemoOptions): Promise<DemoHousehold> {
+  const database = connectDatabase(`sqlite:${file}`);
+  try {
+    await migrateToLatest(database.db);
+    return await seedDemoHousehold(database.db, options);
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      await fetch(`${baseUrl}/auth/validate_token`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`server did not answer at ${baseUrl} within ${timeoutMs} ms`);
+}
+
+/** The real server (server/main.ts serving dist/) on 127.0.0.1:port over a fresh, seeded SQLite file. */
+export async function startServer(port: number, seed: DemoOptions): Promise<BenchServer> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'everycent-bench-'));
+  const file = path.join(folder, 'bench.db');
+  const household = await seedDatabase(file, seed);
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${file}`, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return {
+    baseUrl,
+    household,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Signs in through the login card, as a person does, and waits for the home page. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/#\/$/);
+}
+
+/**
+ * Changes the hash route inside the page and resolves, in ms, when `ready()` holds and the frame showing it has
+ * been painted (a requestAnimationFrame callback, then a task after it).
+ */
+export function timeNavigation(page: Page, hash: string, readySelector: string, minimumCount = 1): Promise<number> {
+  return page.evaluate(
+    ({ hash, readySelector, minimumCount }) =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        window.location.hash = hash;
+        const check = () => {
+          if (document.querySelectorAll(readySelector).length >= minimumCount) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    { hash, readySelector, minimumCount },
+  );
+}
+
+/** Times a click until `readySelector` matches and the frame is painted. */
+export function timeClick(page: Page, buttonText: string, readySelector: string, minimumCount = 1): Promise<number> {
+  return page.evaluate(
+    ({ buttonText, readySelector, minimumCount }) =>
+      new Promise<number>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === buttonText);
+        if (!button) return reject(new Error(`no button "${buttonText}"`));
+        const start = performance.now();
+        button.click();
+        const check = () => {
+          if (document.querySelectorAll(readySelector).length >= minimumCount) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    { buttonText, readySelector, minimumCount },
+  );
+}
+
+export interface KeystrokeResult {
+  /** ms from each input event to the paint after it */
+  durations: number[];
+  /** row component renders counted per keystroke (empty when the page does not count them) */
+  rowRenders: number[];
+}
+
+/**
+ * Types `keys` one by one into `input`, timing each from the input event to the next paint, in the page.
+ * Row renders are counted when the app's row components report to `window.__everycentRenderCounts`.
+ */
+export async function measureKeystrokes(page: Page, input: Locator, keys: string[]): Promise<KeystrokeResult> {
+  await input.focus();
+  await page.evaluate(() => {
+    const bench = window as unknown as { __everycentRenderCounts?: Record<string, number>; __benchKeystrokes: number[] };
+    bench.__benchKeystrokes = [];
+    bench.__everycentRenderCounts = {};
+    window.addEventListener(
+      'input',
+      (event) => {
+        const started = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => bench.__benchKeystrokes.push(performance.now() - started), 0));
+      },
+      true,
+    );
+  });
+  const rowRenders: number[] = [];
+  for (const [index, key] of keys.entries()) {
+    const before = await page.evaluate(() => Object.values((window as unknown as { __everycentRenderCounts: Record<string, number> }).__everycentRenderCounts).reduce((a, b) => a + b, 0));
+    await page.keyboard.press(key);
+    await page.waitForFunction((count) => (window as unknown as { __benchKeystrokes: number[] }).__benchKeystrokes.length > count, index);
+    const after = await page.evaluate(() => Object.values((window as unknown as { __everycentRenderCounts: Record<string, number> }).__everycentRenderCounts).reduce((a, b) => a + b, 0));
+    rowRenders.push(after - before);
+  }
+  const durations = await page.evaluate(() => (window as unknown as { __benchKeystrokes: number[] }).__benchKeystrokes);
+  return { durations, rowRenders };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util';
+import { today } from '../src/shared/dates';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { HttpError } from './errors';
+import { seedDemoHousehold } from './services/demo';
+import { addUser } from './services/households';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user:add --household "<name>" --email <email> --password <password> [--name <name>]
+      Adds a user; creates the household when none of that name exists yet.
+  demo --email <email> --password <password> [--household <name>] [--allocations N] [--window-transactions N]
+      Creates a demo household with about a year of budgets, accounts and transactions.
+
+The database is the server's: DATABASE_URL (default ./data/everycent.db). Migrations run first.`;
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function count(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+type Command = (values: Record<string, string | boolean | undefined>, databaseUrl: string | undefined, timeZone: string) => Promise<string>;
+
+async function withDatabase<T>(databaseUrl: string | undefined, work: (db: ReturnType<typeof connectDatabase>['db']) => Promise<T>): Promise<T> {
+  const database = connectDatabase(databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    return await work(database.db);
+  } finally {
+    await database.destroy();
+  }
+}
+
+const commands: Record<string, { options: Record<string, { type: 'string' }>; run: Command }> = {
+  'user:add': {
+    options: { household: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    run: async (values, databaseUrl) => {
+      const input = {
+        householdName: required(values, 'household'),
+        email: required(values, 'email'),
+        password: required(values, 'password'),
+        name: typeof values.name === 'string' ? values.name : undefined,
+      };
+      const { userId, householdId } = await withDatabase(databaseUrl, (db) => addUser(db, input));
+      return `Added user ${input.email.trim().toLowerCase()} (id ${userId}) to household "${input.householdName.trim()}" (id ${householdId}).`;
+    },
+  },
+  demo: {
+    options: {
+      household: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      allocations: { type: 'string' },
+      'window-transactions': { type: 'string' },
+    },
+    run: async (values, databaseUrl, timeZone) => {
+      const options = {
+        householdName: typeof values.household === 'string' ? values.household : 'Demo Household',
+        email: required(values, 'email'),
+        password: required(values, 'password'),
+        allocationsPerBudget: count(values, 'allocations'),
+        windowTransactions: count(values, 'window-transactions'),
+        today: today(timeZone),
+      };
+      const started = Date.now();
+      const demo = await withDatabase(databaseUrl, (db) => seedDemoHousehold(db, options));
+      return [
+        `Created demo household "${options.householdName}" (id ${demo.householdId}) in ${Date.now() - started} ms:`,
+        `  ${demo.budgetIds.length} budgets (${demo.closedBudgetIds.length} closed, current id ${demo.currentBudgetId}), ` +
+          `${demo.allocationCategoryIds.length} categories, 4 accounts, ${demo.transactionCount} transactions.`,
+        `  Sign in as ${options.email.trim().toLowerCase()}.`,
+      ].join('\n');
+    },
+  },
+};
+
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help') return { code: name ? 0 : 2, output: USAGE };
+  const command = commands[name];
+  if (!command) return { code: 2, output: `Unknown command "${name}".\n\n${USAGE}` };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    return { code: 2, output: `${(error as Error).message}\n\n${USAGE}` };
+  }
+  try {
+    const config = loadConfig(env);
+    return { code: 0, output: await command.run(values, config.databaseUrl, config.timeZone) };
+  } catch (error) {
+    if (error instanceof UsageError) return { code: 2, output: `${error.message}\n\n${USAGE}` };
+    if (error instanceof HttpError) return { code: 1, output: `Error: ${error.errors.join('; ')}` };
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2)).then(
+    ({ code, output }) => {
+      (code === 0 ? console.log : console.error)(output);
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** webpack names long-lived assets `[name].[contenthash:8].ext`: their content never changes under that name. */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
+  if (name === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the built web client. Its routes are public (the sign-in page must load before anyone signs in);
+ * the API keeps its 401s because only the routes registered here are marked public.
+ */
+export async function registerStaticClient(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = path.resolve(staticDir);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'no built web client found (run npm run build); serving the API only');
+    return;
+  }
+  await app.register(async (client) => {
+    client.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await client.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+  });
+}

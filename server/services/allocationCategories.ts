@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { HouseholdScope } from '../db/scope';
+import { unprocessable } from '../errors';
+import { namedResource } from './namedResources';
+import { counted } from './wording';
+
+export const CATEGORY_EXISTS = 'Allocation Category already exists.';
+const NOT_FOUND = 'Allocation Category not found';
+
+export const allocationCategories = namedResource('allocation_categories', { exists: CATEGORY_EXISTS, notFound: NOT_FOUND });
+
+/** Refused while allocations or the settings' special-events default point at the category. */
+export function deleteAllocationCategory(scope: HouseholdScope, id: number): Promise<void> {
+  return scope.transaction(async (trx) => {
+    const category = await trx.find('allocation_categories', id, NOT_FOUND);
+    const [allocations, settings] = await Promise.all([
+      trx.selectFrom('allocations').select(sql<number>`count(*)`.as('n')).where('allocation_category_id', '=', id).executeTakeFirstOrThrow(),
+      trx.selectFrom('settings').select('id').where('default_allocation_category_id_for_special_events', '=', id).executeTakeFirst(),
+    ]);
+    const reasons: string[] = [];
+    const used = Number(allocations.n);
+    if (used > 0) reasons.push(`Category '${category.name}' is used by ${counted(used, 'allocation')}`);
+    if (settings) reasons.push(`Category '${category.name}' is the default category for special events in Settings`);
+    if (reasons.length > 0) throw unprocessable(reasons);
+    await trx.deleteFrom('allocation_categories').where('id', '=', id).execute();
+  });
+}

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { addDays } from '../../src/shared/dates';
+import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
+import type { HouseholdScope } from '../db/scope';
+import type { BankAccount } from '../db/schema';
+import { notFound, unprocessable } from '../errors';
+import { currentBalances } from './balances';
+import { counted } from './wording';
+
+export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
+const INSTITUTION_MISSING = "Institution doesn't exist";
+
+type AccountRow = BankAccount & { institution_name: string | null };
+
+function accountsWithInstitution(scope: HouseholdScope) {
+  return scope
+    .selectFrom('bank_accounts')
+    .leftJoin('institutions', 'institutions.id', 'bank_accounts.institution_id')
+    .selectAll('bank_accounts')
+    .select('institutions.name as institution_name');
+}
+
+function toResponse(row: AccountRow, currentBalance?: number): BankAccountResponse {
+  const account: BankAccountResponse = {
+    id: row.id,
+    name: row.name,
+    institution_id: row.institution_id,
+    institution: row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null,
+    account_type: row.account_type,
+    account_category: row.account_category,
+    is_cash: row.is_cash === 1,
+    account_no: row.account_no,
+    opening_balance: row.opening_balance,
+    closing_balance: row.closing_balance,
+    closing_date: row.closing_date,
+    status: row.status,
+    import_format: row.import_format,
+    import_settings: row.import_settings,
+    statement_day: row.statement_day,
+    payment_due_day: row.payment_due_day,
+    window_lock_version: row.window_lock_version,
+    is_sink_fund: row.account_type === 'sink_fund',
+    is_credit_card: row.account_type === 'credit_card',
+  };
+  if (currentBalance !== undefined) account.current_balance = currentBalance;
+  return account;
+}
+
+export interface BankAccountListOptions {
+  includeClosed?: boolean;
+  includeCurrentBalance?: boolean;
+}
+
+/** Open accounts (closed ones too when asked): current accounts first, then by category, then by name. */
+export async function listBankAccounts(scope: HouseholdScope, options: BankAccountListOptions = {}): Promise<BankAccountResponse[]> {
+  let query = accountsWithInstitution(scope)
+    .orderBy(sql`case when bank_accounts.account_category = 'current' then 0 else 1 end`)
+    .orderBy('bank_accounts.account_category')
+    .orderBy(sql`lower(bank_accounts.name)`)
+    .orderBy('bank_accounts.id');
+  if (!options.includeClosed) query = query.where('bank_accounts.status', '=', 'open');
+  const [rows, balances] = await Promise.all([
+    query.execute(),
+    options.includeCurrentBalance ? currentBalances(scope) : Promise.resolve(undefined),
+  ]);
+  return rows.map((row) => toResponse(row, balances?.get(row.id)));
+}
+
+export async function getBankAccount(scope: HouseholdScope, id: number): Promise<BankAccountResponse> {
+  const row = await accountsWithInstitution(scope).where('bank_accounts.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(BANK_ACCOUNT_NOT_FOUND);
+  return toResponse(row);
+}
+
+async function checkInstitution(scope: HouseholdScope, institutionId: number | null | undefined) {
+  if (institutionId == null) return;
+  if (!(await scope.ownsAll('institutions', [institutionId]))) {
+    throw unprocessable(INSTITUTION_MISSING, { institution_id: [INSTITUTION_MISSING] });
+  }
+}
+
+/** The day before the current (earliest open) budget starts, or today when no budget is open. */
+async function checkpointDateForNewAccount(scope: HouseholdScope, todayDate: string): Promise<string> {
+  const current = await scope
+    .selectFrom('budgets')
+    .select('start_date')
+    .where('status', '=', 'open')
+    .orderBy('start_date')
+    .limit(1)
+    .executeTakeFirst();
+  return current ? addDays(current.start_date, -1) : todayDate;
+}
+
+/** The columns a body sets; absent fields are left as they are (or take the column default on create). */
+function columnsOf(body: BankAccountBody) {
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+  return {
+    name: body.name,
+    institution_id: body.institution_id,
+    account_type: body.account_type,
+    account_category: body.account_category,
+    is_cash: flag(body.is_cash),
+    account_no: body.account_no,
+    status: body.status,
+    import_format: body.import_format,
+    import_settings: body.import_settings,
+    statement_day: body.statement_day,
+    payment_due_day: body.payment_due_day,
+  };
+}
+
+/** A new account's checkpoint is its opening balance, dated just before the current budget. */
+export function createBankAccount(scope: HouseholdScope, body: BankAccountBody, todayDate: string): Promise<BankAccountResponse> {
+  return scope.transaction(async (trx) => {
+    await checkInstitution(trx, body.institution_id);
+    const openingBalance = body.opening_balance ?? 0;
+    const { id } = await trx
+      .insertInto('bank_accounts')
+      .values({
+        ...columnsOf(body),
+        household_id: trx.householdId,
+        opening_balance: openingBalance,
+        closing_balance: openingBalance,
+        closing_date: await checkpointDateForNewAccount(trx, todayDate),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return getBankAccount(trx, id);
+  });
+}
+
+/**
+ * Absent fields stay as they are. A changed opening balance shifts the checkpoint (closing_balance) by the same
+ * difference: the checkpoint is the opening balance plus every transaction up to closing_date, so it must move
+ * with it or the current balance would ignore the correction.
+ */
+export function updateBankAccount(scope: HouseholdScope, id: number, body: BankAccountBody): Promise<BankAccountResponse> {
+  return scope.transaction(async (trx) => {
+    const account = await trx.find('bank_accounts', id, BANK_ACCOUNT_NOT_FOUND);
+    await checkInstitution(trx, body.institution_id);
+    if (body.account_type !== undefined && body.account_type !== 'sink_fund' && account.account_type === 'sink_fund') {
+      const envelopes = await countWhere(trx, 'sink_fund_allocations', id);
+      if (envelopes > 0) {
+        throw unprocessable(`Bank account '${account.name}' has ${counted(envelopes, 'sink fund allocation')}: it must stay a sink fund account`);
+      }
+    }
+    const shift = body.opening_balance === undefined ? 0 : body.opening_balance - account.opening_balance;
+    await trx
+      .updateTable('bank_accounts')
+      .set({
+        ...columnsOf(body),
+        opening_balance: body.opening_balance,
+        closing_balance: account.closing_balance === null ? null : account.closing_balance + shift,
+        updated_at: sql`CURRENT_TIMESTAMP`,
+      })
+      .where('id', '=', id)
+      .execute();
+    return getBankAccount(trx, id);
+  });
+}
+
+async function countWhere(scope: HouseholdScope, table: 'transactions' | 'incomes' | 'sink_fund_allocations', accountId: number) {
+  const row = await scope
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(sql<boolean>`bank_account_id = ${accountId}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Refused while anything points at the account; an account with history is closed, never deleted. */
+export function deleteBankAccount(scope: HouseholdScope, id: number): Promise<void> {
+  return scope.transaction(async (trx) => {
+    const account = await trx.find('bank_accounts', id, BANK_ACCOUNT_NOT_FOUND);
+    const [transactions, incomes, envelopes, settings] = await Promise.all([
+      countWhere(trx, 'transactions', id),
+      countWhere(trx, 'incomes', id),
+      countWhere(trx, 'sink_fund_allocations', id),
+      trx.selectFrom('settings').select('id').where('primary_budget_account_id', '=', id).executeTakeFirst(),
+    ]);
+    const name = `Bank account '${account.name}'`;
+    const reasons: string[] = [];
+    if (transactions > 0) reasons.push(`${name} has ${counted(transactions, 'transaction')}: close it instead`);
+    if (incomes > 0) reasons.push(`${name} is used by ${counted(incomes, 'income')}`);
+    if (envelopes > 0) reasons.push(`${name} has ${counted(envelopes, 'sink fund allocation')}`);
+    if (settings) reasons.push(`${name} is the primary budget account in Settings`);
+    if (reasons.length > 0) throw unprocessable(reasons);
+    await trx.deleteFrom('bank_accounts').where('id', '=', id).execute();
+  });
+}

@@ -1,0 +1,226 @@
+import type { Insertable } from 'kysely';
+import type { DateOnly } from '../../../src/shared/dates';
+import {
+  BUDGET_CONFLICT_MESSAGE,
+  type AllocationRow,
+  type Budget,
+  type IncomeRow,
+  type UpdateBudgetBody,
+} from '../../../src/shared/schemas/budgets';
+import type { AllocationsTable, IncomesTable } from '../../db/schema';
+import type { HouseholdScope } from '../../db/scope';
+import { conflict, unprocessable } from '../../errors';
+import { budgetWithLines, readBudget } from './budgetReads';
+import { inChunks } from './chunks';
+import {
+  BANK_ACCOUNT_UNKNOWN,
+  blankName,
+  CATEGORY_BLANK,
+  CATEGORY_UNKNOWN,
+  NAME_BLANK,
+  Refusals,
+  refuseDeletingUsedAllocations,
+  SPECIAL_EVENT_UNKNOWN,
+} from './lines';
+import { findBudget, insertBudget, lockHouseholdBudgets, newestBudget, now, periodStarting, refuseClosed, refuseOverlap } from './periods';
+
+/** POST /budgets: an open budget for the month starting on `start`. */
+export async function createBudget(scope: HouseholdScope, start: DateOnly): Promise<Budget> {
+  return scope.transaction(async (tx) => {
+    await lockHouseholdBudgets(tx);
+    const period = periodStarting(start);
+    await refuseOverlap(tx, period);
+    const budget = await insertBudget(tx, period);
+    return budgetWithLines(tx, budget);
+  });
+}
+
+/**
+ * Takes the budget's row for this write and moves its lock_version on; a closed budget or a stale
+ * lock_version is refused before anything else is written.
+ */
+async function claimForEdit(scope: HouseholdScope, id: number, lockVersion: number | undefined): Promise<void> {
+  await findBudget(scope, id);
+  let claim = scope
+    .updateTable('budgets')
+    .set((eb) => ({ lock_version: eb('lock_version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'open');
+  if (lockVersion !== undefined) claim = claim.where('lock_version', '=', lockVersion);
+  const { numUpdatedRows } = await claim.executeTakeFirstOrThrow();
+  if (Number(numUpdatedRows) === 1) return;
+  refuseClosed(await findBudget(scope, id));
+  throw conflict(BUDGET_CONFLICT_MESSAGE);
+}
+
+type Kind = 'incomes' | 'allocations';
+const rowLabel = { incomes: 'Income', allocations: 'Allocation' } as const;
+
+interface Plan<R> {
+  creates: Array<{ row: R; index: number }>;
+  updates: Array<{ row: R & { id: number }; index: number }>;
+  deletes: number[];
+}
+
+/** Sorts the rows the client sent into creates, updates and deletes; ids must be lines of this budget. */
+async function planRows<R extends IncomeRow | AllocationRow>(
+  scope: HouseholdScope,
+  budgetId: number,
+  kind: Kind,
+  rows: R[],
+  refusals: Refusals,
+): Promise<Plan<R>> {
+  const plan: Plan<R> = { creates: [], updates: [], deletes: [] };
+  const sentIds = rows.map((r) => r.id).filter((id): id is number => !!id);
+  const existing = new Set<number>();
+  if (sentIds.length > 0) {
+    const found = await scope.selectFrom(kind).select(`${kind}.id`).where('budget_id', '=', budgetId).where('id', 'in', [...new Set(sentIds)]).execute();
+    for (const row of found) existing.add(row.id);
+  }
+  const seen = new Set<number>();
+  rows.forEach((row, index) => {
+    const id = row.id;
+    if (!id) {
+      if (!row.deleted) plan.creates.push({ row, index });
+      return;
+    }
+    if (!existing.has(id)) return refusals.add(`${rowLabel[kind]} ${id} is not part of this budget`, `${kind}.${index}.id`);
+    if (seen.has(id)) return refusals.add(`${rowLabel[kind]} ${id} appears more than once`, `${kind}.${index}.id`);
+    seen.add(id);
+    if (row.deleted) plan.deletes.push(id);
+    else plan.updates.push({ row: { ...row, id }, index });
+  });
+  for (const { row, index } of plan.creates) {
+    if (blankName(row.name)) refusals.add(NAME_BLANK, `${kind}.${index}.name`);
+  }
+  for (const { row, index } of plan.updates) {
+    if (row.name !== undefined && blankName(row.name)) refusals.add(NAME_BLANK, `${kind}.${index}.name`);
+  }
+  return plan;
+}
+
+async function refuseForeignReferences(
+  scope: HouseholdScope,
+  incomes: Plan<IncomeRow>,
+  allocations: Plan<AllocationRow>,
+  refusals: Refusals,
+): Promise<void> {
+  const live = <R>(plan: Plan<R>) => [...plan.creates, ...plan.updates];
+  const present = (ids: Array<number | null | undefined>) => ids.filter((id): id is number => typeof id === 'number');
+  for (const { row, index } of allocations.creates) {
+    if (row.allocation_category_id == null) refusals.add(CATEGORY_BLANK, `allocations.${index}.allocation_category_id`);
+  }
+  for (const { row, index } of allocations.updates) {
+    if (row.allocation_category_id === null) refusals.add(CATEGORY_BLANK, `allocations.${index}.allocation_category_id`);
+  }
+  const [categoriesOk, accountsOk, eventsOk] = await Promise.all([
+    scope.ownsAll('allocation_categories', present(live(allocations).map(({ row }) => row.allocation_category_id))),
+    scope.ownsAll('bank_accounts', present(live(incomes).map(({ row }) => row.bank_account_id))),
+    scope.ownsAll('special_events', present(live(allocations).map(({ row }) => row.special_event_id))),
+  ]);
+  if (!categoriesOk) refusals.add(CATEGORY_UNKNOWN);
+  if (!accountsOk) refusals.add(BANK_ACCOUNT_UNKNOWN);
+  if (!eventsOk) refusals.add(SPECIAL_EVENT_UNKNOWN);
+}
+
+const trimmed = (name: string | null | undefined) => (name === undefined ? undefined : (name ?? '').trim());
+
+function incomeChanges(row: IncomeRow) {
+  return { name: trimmed(row.name), amount: row.amount, bank_account_id: row.bank_account_id, comment: row.comment };
+}
+
+function allocationChanges(row: AllocationRow) {
+  return {
+    name: trimmed(row.name),
+    amount: row.amount,
+    allocation_category_id: row.allocation_category_id ?? undefined,
+    allocation_class: row.allocation_class,
+    is_fixed_amount: row.is_fixed_amount === undefined ? undefined : Number(row.is_fixed_amount),
+    comment: row.comment,
+    special_event_id: row.special_event_id,
+  };
+}
+
+/** Values kysely should leave out of an UPDATE: a field the client did not send stays as it is. */
+const sentOnly = <T extends object>(changes: T) =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan<IncomeRow>, allocations: Plan<AllocationRow>) {
+  if (incomes.deletes.length > 0) await scope.deleteFrom('incomes').where('id', 'in', incomes.deletes).execute();
+  if (allocations.deletes.length > 0) await scope.deleteFrom('allocations').where('id', 'in', allocations.deletes).execute();
+  for (const { row } of incomes.updates) {
+    await scope.updateTable('incomes').set({ ...sentOnly(incomeChanges(row)), updated_at: now }).where('id', '=', row.id).execute();
+  }
+  for (const { row } of allocations.updates) {
+    await scope.updateTable('allocations').set({ ...sentOnly(allocationChanges(row)), updated_at: now }).where('id', '=', row.id).execute();
+  }
+  const common = { household_id: scope.householdId, budget_id: budgetId };
+  const newIncomes: Insertable<IncomesTable>[] = incomes.creates.map(({ row }) => ({
+    ...common,
+    name: trimmed(row.name)!,
+    amount: row.amount,
+    bank_account_id: row.bank_account_id ?? null,
+    comment: row.comment ?? null,
+  }));
+  const newAllocations: Insertable<AllocationsTable>[] = allocations.creates.map(({ row }) => ({
+    ...common,
+    name: trimmed(row.name)!,
+    amount: row.amount,
+    allocation_category_id: row.allocation_category_id!,
+    allocation_class: row.allocation_class ?? 'want',
+    is_fixed_amount: row.is_fixed_amount ? 1 : 0,
+    comment: row.comment ?? null,
+    special_event_id: row.special_event_id ?? null,
+  }));
+  await inChunks(newIncomes, (chunk) => scope.insertInto('incomes').values(chunk).execute());
+  await inChunks(newAllocations, (chunk) => scope.insertInto('allocations').values(chunk).execute());
+}
+
+/** PUT /budgets/:id: the edit screen's rows applied as creates, updates and deletes, all or nothing. */
+export async function updateBudget(scope: HouseholdScope, id: number, body: UpdateBudgetBody): Promise<Budget> {
+  return scope.transaction(async (tx) => {
+    await claimForEdit(tx, id, body.lock_version);
+    const refusals = new Refusals();
+    const incomes = await planRows(tx, id, 'incomes', body.incomes ?? [], refusals);
+    const allocations = await planRows(tx, id, 'allocations', body.allocations ?? [], refusals);
+    await refuseForeignReferences(tx, incomes, allocations, refusals);
+    await refuseDeletingUsedAllocations(tx, allocations.deletes, refusals);
+    refusals.throwIfAny();
+    await applyPlans(tx, id, incomes, allocations);
+    return readBudget(tx, id);
+  });
+}
+
+/** DELETE /budgets/:id: only the newest budget, only while nothing was recorded in its period. */
+export async function deleteBudget(scope: HouseholdScope, id: number): Promise<{ success: true }> {
+  return scope.transaction(async (tx) => {
+    await lockHouseholdBudgets(tx);
+    const budget = await findBudget(tx, id);
+    const newest = await newestBudget(tx);
+    if (newest?.id !== budget.id) throw unprocessable('Only the newest budget can be deleted');
+    refuseClosed(budget);
+    const [dated, linked] = await Promise.all([
+      tx
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('transactions.transaction_date', '>=', budget.start_date)
+        .where('transactions.transaction_date', '<=', budget.end_date)
+        .executeTakeFirstOrThrow(),
+      tx
+        .selectFrom('allocations')
+        .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('allocations.budget_id', '=', id)
+        .where((eb) => eb.or([eb('transactions.transaction_date', '<', budget.start_date), eb('transactions.transaction_date', '>', budget.end_date)]))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const count = Number(dated.n) + Number(linked.n);
+    if (count > 0) {
+      throw unprocessable(`This budget has ${count} transaction${count === 1 ? '' : 's'} and cannot be deleted`);
+    }
+    await tx.deleteFrom('incomes').where('budget_id', '=', id).execute();
+    await tx.deleteFrom('allocations').where('budget_id', '=', id).execute();
+    await tx.deleteFrom('budgets').where('id', '=', id).execute();
+    return { success: true as const };
+  });
+}

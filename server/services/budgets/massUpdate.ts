@@ -1,0 +1,81 @@
+import type { MassUpdateBody } from '../../../src/shared/schemas/budgets';
+import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
+import type { HouseholdScope } from '../../db/scope';
+import { notFound } from '../../errors';
+import { inChunks } from './chunks';
+import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, Refusals, refuseDeletingUsedAllocations } from './lines';
+import { BUDGET_NOT_FOUND, bumpLockVersion, lockHouseholdBudgets, now } from './periods';
+
+/**
+ * POST /budgets/mass_update: one income or allocation line (by name) set across several open budgets from the
+ * Future Budgets grid. Per entry: new + non-zero → create; existing + zero → delete; existing → new amount and
+ * the line renamed to `name`; new + zero → nothing.
+ */
+export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): Promise<{ success: true }> {
+  return scope.transaction(async (tx) => {
+    await lockHouseholdBudgets(tx);
+    const table = body.type === 'income' ? 'incomes' : 'allocations';
+    const budgetIds = [...new Set(body.amounts.map((a) => a.budget_id))];
+    const budgets = budgetIds.length
+      ? await tx.selectFrom('budgets').select(['id', 'status']).where('id', 'in', budgetIds).execute()
+      : [];
+    if (budgets.length !== budgetIds.length) throw notFound(BUDGET_NOT_FOUND);
+    const refusals = new Refusals();
+    if (budgets.some((b) => b.status === 'closed')) refusals.add(BUDGET_CLOSED_MESSAGE);
+
+    const lineIds = body.amounts.map((a) => a.id).filter((id): id is number => !!id);
+    const lines = lineIds.length
+      ? await tx.selectFrom(table).select([`${table}.id`, `${table}.budget_id`]).where(`${table}.id`, 'in', lineIds).execute()
+      : [];
+    const budgetOfLine = new Map(lines.map((line) => [line.id, line.budget_id]));
+    const creates: Array<{ budget_id: number; amount: number }> = [];
+    const updates: Array<{ id: number; amount: number }> = [];
+    const deletes: number[] = [];
+    body.amounts.forEach((entry, index) => {
+      if (!entry.id) {
+        if (entry.amount !== 0) creates.push({ budget_id: entry.budget_id, amount: entry.amount });
+        return;
+      }
+      if (budgetOfLine.get(entry.id) !== entry.budget_id) {
+        return refusals.add(`Line ${entry.id} is not part of budget ${entry.budget_id}`, `amounts.${index}.id`);
+      }
+      if (entry.amount === 0) deletes.push(entry.id);
+      else updates.push({ id: entry.id, amount: entry.amount });
+    });
+
+    if (body.type === 'allocation') {
+      const categoryId = body.allocation_category_id;
+      if (creates.length > 0 && categoryId == null) refusals.add(CATEGORY_BLANK, 'allocation_category_id');
+      if (categoryId != null && !(await tx.ownsAll('allocation_categories', [categoryId]))) {
+        refusals.add(CATEGORY_UNKNOWN, 'allocation_category_id');
+      }
+      await refuseDeletingUsedAllocations(tx, deletes, refusals);
+    } else if (body.bank_account_id != null && !(await tx.ownsAll('bank_accounts', [body.bank_account_id]))) {
+      refusals.add(BANK_ACCOUNT_UNKNOWN, 'bank_account_id');
+    }
+    refusals.throwIfAny();
+
+    if (deletes.length > 0) await tx.deleteFrom(table).where(`${table}.id`, 'in', deletes).execute();
+    for (const { id, amount } of updates) {
+      await tx.updateTable(table).set({ amount, name: body.name, updated_at: now }).where(`${table}.id`, '=', id).execute();
+    }
+    if (creates.length > 0) {
+      const common = (c: { budget_id: number; amount: number }) => ({
+        household_id: tx.householdId,
+        budget_id: c.budget_id,
+        name: body.name,
+        amount: c.amount,
+      });
+      if (body.type === 'income') {
+        const rows = creates.map((c) => ({ ...common(c), bank_account_id: body.bank_account_id ?? null }));
+        await inChunks(rows, (chunk) => tx.insertInto('incomes').values(chunk).execute());
+      } else {
+        const rows = creates.map((c) => ({ ...common(c), allocation_category_id: body.allocation_category_id! }));
+        await inChunks(rows, (chunk) => tx.insertInto('allocations').values(chunk).execute());
+      }
+    }
+    const touched = new Set([...creates.map((c) => c.budget_id), ...[...updates.map((u) => u.id), ...deletes].map((id) => budgetOfLine.get(id)!)]);
+    await bumpLockVersion(tx, [...touched]);
+    return { success: true as const };
+  });
+}

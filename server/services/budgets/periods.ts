@@ -1,0 +1,82 @@
+import { PostgresAdapter, sql } from 'kysely';
+import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
+import { BUDGET_CLOSED_MESSAGE, MAX_ROW_ID } from '../../../src/shared/schemas/budgets';
+import type { Budget } from '../../db/schema';
+import type { HouseholdScope } from '../../db/scope';
+import { notFound, unprocessable } from '../../errors';
+
+export const BUDGET_NOT_FOUND = 'Budget not found';
+
+/** The value every write stores in `updated_at` (the same expression as the column default, on both databases). */
+export const now = sql<string>`CURRENT_TIMESTAMP`;
+
+export interface Period {
+  start_date: DateOnly;
+  end_date: DateOnly;
+  name: string;
+}
+
+/** A budget period starting on `start`: one calendar month (clamped at month ends), named after both days. */
+export function periodStarting(start: DateOnly): Period {
+  const end = budgetEndDate(start);
+  return { start_date: start, end_date: end, name: budgetName(start, end) };
+}
+
+/** A new open budget for the period. */
+export const insertBudget = (scope: HouseholdScope, period: Period) =>
+  scope
+    .insertInto('budgets')
+    .values({ household_id: scope.householdId, ...period, status: 'open' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** This household's budget, or 404 (ids too large to exist never reach the database: PostgreSQL would refuse them). */
+export async function findBudget(scope: HouseholdScope, id: number): Promise<Budget> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound(BUDGET_NOT_FOUND);
+  return scope.find('budgets', id, BUDGET_NOT_FOUND);
+}
+
+export function refuseClosed(budget: Pick<Budget, 'status'>): void {
+  if (budget.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE);
+}
+
+/**
+ * Serialises the household's budget-cycle writes (create, copy, close, reopen, delete, mass update) so two
+ * concurrent requests cannot both pass the same check: closing twice at once would roll every balance twice.
+ * SQLite runs one write transaction at a time already.
+ */
+export async function lockHouseholdBudgets(scope: HouseholdScope): Promise<void> {
+  if (!(scope.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await scope.db.selectFrom('households').select('id').where('id', '=', scope.householdId).forUpdate().execute();
+}
+
+/** 422 "A budget already covers <date>" when any budget of the household shares a day with the period. */
+export async function refuseOverlap(scope: HouseholdScope, period: Pick<Period, 'start_date' | 'end_date'>): Promise<void> {
+  const clash = await scope
+    .selectFrom('budgets')
+    .select(['start_date'])
+    .where('start_date', '<=', period.end_date)
+    .where('end_date', '>=', period.start_date)
+    .orderBy('start_date')
+    .executeTakeFirst();
+  if (clash) {
+    const firstCovered = clash.start_date > period.start_date ? clash.start_date : period.start_date;
+    throw unprocessable(`A budget already covers ${formatShortDate(firstCovered)}`);
+  }
+}
+
+export const newestBudget = (scope: HouseholdScope) =>
+  scope.selectFrom('budgets').selectAll().orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+
+/** The current budget: the open one with the earliest start. */
+export const currentBudget = (scope: HouseholdScope) =>
+  scope.selectFrom('budgets').selectAll().where('status', '=', 'open').orderBy('start_date').limit(1).executeTakeFirst();
+
+export async function bumpLockVersion(scope: HouseholdScope, budgetIds: number[]): Promise<void> {
+  if (budgetIds.length === 0) return;
+  await scope
+    .updateTable('budgets')
+    .set((eb) => ({ lock_version: eb('lock_version', '+', 1), updated_at: now }))
+    .where('id', 'in', budgetIds)
+    .execute();
+}

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { addDays } from '../../src/shared/dates';
+import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../db/scope';
+import type { NewTransaction, Transaction } from '../db/schema';
+import { unprocessable } from '../errors';
+import { currentBalances } from './balances';
+import { manualBankRef } from './transactions';
+
+export const MANUAL_ADJUSTMENT = 'Manual Adjustment';
+
+const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, deposit_amount: net > 0 ? net : 0 });
+
+/**
+ * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
+ * row dated the day after the account's checkpoint: created, resized or deleted (when it would be 0).
+ * Older duplicates after the checkpoint are folded into that one row.
+ */
+export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBody, todayDate: string): Promise<void> {
+  return scope.transaction(async (trx) => {
+    const ids = body.adjustments.map((a) => a.bank_account_id);
+    const accounts = ids.length === 0 ? [] : await trx.selectFrom('bank_accounts').selectAll().where('id', 'in', ids).execute();
+    const accountById = new Map(accounts.map((a) => [a.id, a]));
+    const fieldErrors: Record<string, string[]> = {};
+    body.adjustments.forEach((adjustment, index) => {
+      if (!accountById.has(adjustment.bank_account_id)) fieldErrors[`adjustments.${index}.bank_account_id`] = ["Bank account doesn't exist"];
+      if (ids.indexOf(adjustment.bank_account_id) !== index) fieldErrors[`adjustments.${index}.bank_account_id`] = ['Bank account is listed twice'];
+    });
+    const problems = Object.values(fieldErrors).flat();
+    if (problems.length > 0) throw unprocessable(problems, fieldErrors);
+    if (accounts.length === 0) return;
+
+    const [balances, existing] = await Promise.all([
+      currentBalances(trx, ids),
+      trx
+        .selectFrom('transactions')
+        .innerJoin('bank_accounts', 'bank_accounts.id', 'transactions.bank_account_id')
+        .selectAll('transactions')
+        .where('transactions.bank_account_id', 'in', ids)
+        .where('transactions.is_manual_adjustment', '=', 1)
+        .where(sql<boolean>`(bank_accounts.closing_date is null or transactions.transaction_date > bank_accounts.closing_date)`)
+        .orderBy('transactions.id')
+        .execute(),
+    ]);
+    const existingByAccount = new Map<number, Transaction[]>();
+    for (const row of existing) existingByAccount.set(row.bank_account_id, [...(existingByAccount.get(row.bank_account_id) ?? []), row]);
+
+    const toDelete: number[] = [];
+    const toInsert: NewTransaction[] = [];
+    const toResize: Array<{ id: number; date: string; net: number }> = [];
+    for (const { bank_account_id: accountId, new_balance: newBalance } of body.adjustments) {
+      const account = accountById.get(accountId)!;
+      const rows = existingByAccount.get(accountId) ?? [];
+      const currentAdjustment = rows.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0);
+      const net = currentAdjustment + newBalance - (balances.get(accountId) ?? 0);
+      const date = account.closing_date ? addDays(account.closing_date, 1) : todayDate;
+      const [kept, ...extra] = rows;
+      toDelete.push(...extra.map((row) => row.id));
+      if (net === 0) {
+        if (kept) toDelete.push(kept.id);
+      } else if (kept) {
+        toResize.push({ id: kept.id, date, net });
+      } else {
+        toInsert.push({
+          household_id: trx.householdId,
+          bank_account_id: accountId,
+          transaction_date: date,
+          description: MANUAL_ADJUSTMENT,
+          ...amounts(net),
+          status: 'paid',
+          bank_ref: manualBankRef(),
+          is_manual_adjustment: 1,
+        });
+      }
+    }
+
+    if (toDelete.length > 0) await trx.deleteFrom('transactions').where('id', 'in', toDelete).execute();
+    if (toInsert.length > 0) await trx.insertInto('transactions').values(toInsert).execute();
+    // At most one row per account of the household: a handful of statements, never one per transaction.
+    for (const { id, date, net } of toResize) {
+      await trx
+        .updateTable('transactions')
+        .set({ transaction_date: date, ...amounts(net), updated_at: sql`CURRENT_TIMESTAMP` })
+        .where('id', '=', id)
+        .execute();
+    }
+    await trx
+      .updateTable('bank_accounts')
+      .set({ window_lock_version: sql`window_lock_version + 1` })
+      .where('id', 'in', ids)
+      .execute();
+  });
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { SETTINGS_CONFLICT_MESSAGE, type Settings, type SettingsBody } from '../../src/shared/schemas/setup';
+import type { HouseholdScope } from '../db/scope';
+import { conflict, unprocessable } from '../errors';
+
+const COLUMNS = [
+  'family_type',
+  'husband',
+  'wife',
+  'single_person',
+  'primary_budget_account_id',
+  'default_allocation_category_id_for_special_events',
+  'lock_version',
+] as const;
+
+async function readSettings(scope: HouseholdScope): Promise<Settings | undefined> {
+  return scope.selectFrom('settings').select(COLUMNS).executeTakeFirst();
+}
+
+/** The household's settings; the row with the defaults is created on first read. */
+export async function getSettings(scope: HouseholdScope): Promise<Settings> {
+  const existing = await readSettings(scope);
+  if (existing) return existing;
+  await scope
+    .insertInto('settings')
+    .values({ household_id: scope.householdId })
+    .onConflict((oc) => oc.column('household_id').doNothing())
+    .execute();
+  const created = await readSettings(scope);
+  if (!created) throw new Error('settings row missing right after it was created');
+  return created;
+}
+
+export async function saveSettings(scope: HouseholdScope, body: SettingsBody): Promise<Settings> {
+  return scope.transaction(async (trx) => {
+    const current = await getSettings(trx);
+    if (body.lock_version !== undefined && body.lock_version !== current.lock_version) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+    const primary = body.primary_budget_account_id ?? null;
+    const category = body.default_allocation_category_id_for_special_events ?? null;
+    const fieldErrors: Record<string, string[]> = {};
+    // Another household's id is indistinguishable from a missing one.
+    if (primary !== null && !(await trx.ownsAll('bank_accounts', [primary]))) {
+      fieldErrors.primary_budget_account_id = ["Primary budget account doesn't exist"];
+    }
+    if (category !== null && !(await trx.ownsAll('allocation_categories', [category]))) {
+      fieldErrors.default_allocation_category_id_for_special_events = ["Default allocation category for special events doesn't exist"];
+    }
+    const messages = Object.values(fieldErrors).flat();
+    if (messages.length) throw unprocessable(messages, fieldErrors);
+    const result = await trx
+      .updateTable('settings')
+      .set({
+        family_type: body.family_type,
+        husband: body.husband,
+        wife: body.wife,
+        single_person: body.single_person,
+        primary_budget_account_id: primary,
+        default_allocation_category_id_for_special_events: category,
+        lock_version: current.lock_version + 1,
+        updated_at: sql<string>`CURRENT_TIMESTAMP`,
+      })
+      .where('lock_version', '=', current.lock_version)
+      .executeTakeFirst();
+    // A concurrent save between our read and this write bumped the version first.
+    if (Number(result.numUpdatedRows) !== 1) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+    return (await readSettings(trx))!;
+  });
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../db/scope';
+import type { Transaction } from '../db/schema';
+
+/** A transaction as the API sends it: booleans as booleans, plus net_amount and paid. */
+export function toTransactionResponse(row: Transaction): TransactionResponse {
+  return {
+    id: row.id,
+    transaction_date: row.transaction_date,
+    description: row.description,
+    withdrawal_amount: row.withdrawal_amount,
+    deposit_amount: row.deposit_amount,
+    net_amount: row.deposit_amount - row.withdrawal_amount,
+    allocation_id: row.allocation_id,
+    sink_fund_allocation_id: row.sink_fund_allocation_id,
+    status: row.status,
+    paid: row.status === 'paid',
+    brought_forward_status: row.brought_forward_status,
+    bank_ref: row.bank_ref,
+    is_manual_adjustment: row.is_manual_adjustment === 1,
+    bank_account_id: row.bank_account_id,
+  };
+}
+
+/** The reference of a row typed in by hand (bank references are unique per account). */
+export const manualBankRef = () => `MAN-${randomBytes(8).toString('hex')}`;
+
+/**
+ * The transactions behind an allocation's `spent`, oldest first. Carried-forward copies and their balancing row
+ * are left out, exactly as `spent` leaves them out, so the dialog's total matches the budget screen.
+ */
+export async function transactionsOfAllocation(scope: HouseholdScope, allocationId: number): Promise<TransactionResponse[]> {
+  await scope.find('allocations', allocationId, 'Allocation not found');
+  const rows = await scope
+    .selectFrom('transactions')
+    .selectAll()
+    .where('allocation_id', '=', allocationId)
+    .where((eb) => eb.or([eb('brought_forward_status', 'is', null), eb('brought_forward_status', 'not in', ['added', 'adjustment'])]))
+    .orderBy('transaction_date')
+    .orderBy('id')
+    .execute();
+  return rows.map(toTransactionResponse);
+}
+
+/** An envelope's transactions, newest first. */
+export async function transactionsOfSinkFundAllocation(scope: HouseholdScope, envelopeId: number): Promise<TransactionResponse[]> {
+  await scope.find('sink_fund_allocations', envelopeId, 'Sink fund allocation not found');
+  const rows = await scope
+    .selectFrom('transactions')
+    .selectAll()
+    .where('sink_fund_allocation_id', '=', envelopeId)
+    .orderBy('transaction_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toTransactionResponse);
+}
+
+/** The date of the household's latest transaction, or today when it has none. */
+export async function lastTransactionDate(scope: HouseholdScope, todayDate: string): Promise<string> {
+  const latest = await scope.selectFrom('transactions').select('transaction_date').orderBy('transaction_date', 'desc').limit(1).executeTakeFirst();
+  return latest?.transaction_date ?? todayDate;
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { isWithin } from '../../src/shared/dates';
+import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../db/scope';
+import type { NewTransaction } from '../db/schema';
+import { unprocessable } from '../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
+import { BUDGET_CLOSED } from './transactionWindow';
+import { manualBankRef, toTransactionResponse } from './transactions';
+
+const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);
+
+async function belongs(scope: HouseholdScope, table: 'allocations' | 'sink_fund_allocations', id: number, column: 'budget_id' | 'bank_account_id', owner: number) {
+  const row = await scope
+    .selectFrom(table)
+    .select(sql<number>`id`.as('id'))
+    .where(sql<boolean>`id = ${id}`)
+    .where(sql<boolean>`${sql.ref(column)} = ${owner}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves money from this account to another as two paid rows in one transaction: "Withdrawal - …" here and
+ * "Deposit - …" there. Refusals come in the order the contract lists them.
+ */
+export function transfer(scope: HouseholdScope, fromAccountId: number, body: TransferBody): Promise<TransferResult> {
+  return scope.transaction(async (trx) => {
+    const from = await trx.find('bank_accounts', fromAccountId, BANK_ACCOUNT_NOT_FOUND);
+    if (body.amount <= 0) throw refuse('Amount must be greater than 0', 'amount');
+    const description = body.description?.trim() ?? '';
+    if (description === '') throw refuse("Description can't be blank", 'description');
+    if (body.from_allocation && body.from_sink_fund_allocation) {
+      throw refuse('Can only transfer from EITHER an allocation OR a sink fund allocation, not both');
+    }
+    if (body.to_allocation && body.to_sink_fund_allocation) {
+      throw refuse('Can only transfer to EITHER an allocation OR a sink fund allocation, not both');
+    }
+    const to = body.to ? await trx.selectFrom('bank_accounts').selectAll().where('id', '=', body.to).executeTakeFirst() : undefined;
+    if (!to) throw refuse("To account doesn't exist", 'to');
+    const budget = body.budget_id ? await trx.selectFrom('budgets').selectAll().where('id', '=', body.budget_id).executeTakeFirst() : undefined;
+    if (!budget) throw refuse("Budget doesn't exist", 'budget_id');
+    if (!isWithin(body.date, budget.start_date, budget.end_date)) throw refuse('Transaction date is outside the budget period', 'date');
+    if (budget.status === 'closed') throw refuse(BUDGET_CLOSED);
+    if (body.from_allocation && !(await belongs(trx, 'allocations', body.from_allocation, 'budget_id', budget.id))) {
+      throw refuse('From allocation is not part of this budget', 'from_allocation');
+    }
+    if (body.to_allocation && !(await belongs(trx, 'allocations', body.to_allocation, 'budget_id', budget.id))) {
+      throw refuse('To allocation is not part of this budget', 'to_allocation');
+    }
+    if (body.from_sink_fund_allocation && !(await belongs(trx, 'sink_fund_allocations', body.from_sink_fund_allocation, 'bank_account_id', from.id))) {
+      throw refuse(`From sink fund allocation does not belong to '${from.name}'`, 'from_sink_fund_allocation');
+    }
+    if (body.to_sink_fund_allocation && !(await belongs(trx, 'sink_fund_allocations', body.to_sink_fund_allocation, 'bank_account_id', to.id))) {
+      throw refuse(`To sink fund allocation does not belong to '${to.name}'`, 'to_sink_fund_allocation');
+    }
+
+    const common = { household_id: trx.householdId, transaction_date: body.date, status: 'paid' as const };
+    const rows: NewTransaction[] = [
+      {
+        ...common,
+        bank_account_id: from.id,
+        description: `Withdrawal - ${description}`,
+        withdrawal_amount: body.amount,
+        deposit_amount: 0,
+        allocation_id: body.from_allocation ?? null,
+        sink_fund_allocation_id: body.from_sink_fund_allocation ?? null,
+        bank_ref: manualBankRef(),
+      },
+      {
+        ...common,
+        bank_account_id: to.id,
+        description: `Deposit - ${description}`,
+        withdrawal_amount: 0,
+        deposit_amount: body.amount,
+        allocation_id: body.to_allocation ?? null,
+        sink_fund_allocation_id: body.to_sink_fund_allocation ?? null,
+        bank_ref: manualBankRef(),
+      },
+    ];
+    const saved = await trx.insertInto('transactions').values(rows).returningAll().execute();
+    // RETURNING order is not guaranteed; the withdrawal is the row with a withdrawal amount.
+    const withdrawal = saved.find((row) => row.withdrawal_amount > 0)!;
+    const deposit = saved.find((row) => row !== withdrawal)!;
+    await trx
+      .updateTable('bank_accounts')
+      .set({ window_lock_version: sql`window_lock_version + 1` })
+      .where('id', 'in', [from.id, to.id])
+      .execute();
+    return { withdrawal: toTransactionResponse(withdrawal), deposit: toTransactionResponse(deposit) };
+  });
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { PageLoading } from '../components/PageLoading';
+import { LoginPage } from '../features/auth/LoginPage';
+import { errorShown, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
+import { hasCredentials } from './credentials';
+import { useAppDispatch } from './hooks';
+import { paths } from './paths';
+
+const AppRouter = lazy(() => import(/* webpackChunkName: "router" */ './AppRouter'));
+
+const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
+
+/**
+ * The first page a visitor without a session sees is the login page, and it must show fast: until someone signs
+ * in (or moves elsewhere), it runs on its own and the router (with everything behind it) is not loaded.
+ * Once the router runs it owns every route, /login included.
+ */
+export function App() {
+  const dispatch = useAppDispatch();
+  const [routed, setRouted] = useState(() => hasCredentials() && hashPath() !== paths.login);
+  const guarded = useRef(false);
+
+  useEffect(() => {
+    if (routed || guarded.current) return;
+    guarded.current = true;
+    const path = hashPath();
+    if (path === paths.login) return;
+    // The same answer the login guard gives, without loading it.
+    if (path !== paths.logout) dispatch(errorShown(NOT_LOGGED_IN));
+    window.history.replaceState(window.history.state, '', `#${paths.login}`);
+  }, [routed, dispatch]);
+
+  useEffect(() => {
+    if (routed) return;
+    // Back/forward or a typed address: let the router (and its guard) take over.
+    const onHashChange = () => setRouted(true);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [routed]);
+
+  if (!routed) {
+    return (
+      <LoginPage
+        onSignedIn={() => {
+          window.history.pushState(null, '', `#${paths.home}`);
+          setRouted(true);
+        }}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AppRouter />
+    </Suspense>
+  );
+}

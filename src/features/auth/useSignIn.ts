@@ -1,0 +1,36 @@
+import { api } from '../../app/api';
+import { apiErrorMessage } from '../../app/apiErrors';
+import { clearCredentials, storeCredentials } from '../../app/credentials';
+import { useAppDispatch } from '../../app/hooks';
+import type { SignInBody } from '../../shared/schemas/auth';
+import { errorShown, messageCleared } from '../messages/messagesSlice';
+import { useSignInMutation } from './authApi';
+import { signedIn } from './authSlice';
+
+/**
+ * Signs in: stores the session headers and the household name, then calls `onSignedIn` (which opens the home
+ * page). On failure the stored credentials are cleared and the server's first message shows in the error bar.
+ */
+export function useSignIn(onSignedIn: () => void) {
+  const [signIn, { isLoading }] = useSignInMutation();
+  const dispatch = useAppDispatch();
+
+  const submit = async (body: SignInBody): Promise<boolean> => {
+    dispatch(messageCleared());
+    try {
+      const { user, credentials } = await signIn(body).unwrap();
+      if (!storeCredentials(credentials, user.household_name)) throw new Error('The server did not start a session. Try again.');
+      // Nothing cached for an earlier session may show to this one.
+      dispatch(api.util.resetApiState());
+      dispatch(signedIn(user));
+      onSignedIn();
+      return true;
+    } catch (error) {
+      clearCredentials();
+      dispatch(errorShown(apiErrorMessage(error)));
+      return false;
+    }
+  };
+
+  return { submit, isLoading };
+}

@@ -1,0 +1,66 @@
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { addDays, isValidDate, today } from '../../shared/dates';
+import { budgetMessages } from './budgetMessages';
+import { useCreateBudgetMutation } from './budgetsApi';
+import { useBudgetAction } from './useBudgetAction';
+
+interface Values {
+  start_date: string;
+}
+
+/**
+ * "Add New Budget": one start date. It suggests the day after the newest budget ends, so months follow on.
+ * The dialog stays open when the server refuses, with the reason in the message bar.
+ */
+export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
+  const [open, setOpen] = useState(false);
+  const [suggested, setSuggested] = useState('');
+  const [createBudget, { isLoading }] = useCreateBudgetMutation();
+  const runAction = useBudgetAction();
+
+  const show = () => {
+    setSuggested(newestEndDate ? addDays(newestEndDate, 1) : today());
+    setOpen(true);
+  };
+
+  const submit = async ({ start_date }: Values) => {
+    const created = await runAction({
+      success: budgetMessages.created,
+      failure: budgetMessages.notCreated,
+      run: () => createBudget({ start_date }).unwrap(),
+    });
+    if (created) setOpen(false);
+  };
+
+  return (
+    <>
+      <Button type="primary" onClick={show}>
+        Add New Budget
+      </Button>
+      <Modal
+        title="Add New Budget"
+        open={open}
+        okText="Save"
+        cancelText="Cancel"
+        confirmLoading={isLoading}
+        okButtonProps={{ htmlType: 'submit', form: 'add-budget-form' }}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form id="add-budget-form" layout="vertical" initialValues={{ start_date: suggested }} onFinish={submit}>
+          <Form.Item
+            label="Start Date"
+            name="start_date"
+            rules={[
+              { required: true, message: 'Start Date is required' },
+              { validator: async (_rule, value: string) => (!value || isValidDate(value) ? undefined : Promise.reject(new Error('Start Date is not a valid date'))) },
+            ]}
+          >
+            <Input type="date" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
+import { Button } from 'antd';
+import { memo, useCallback, useState } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Money } from '../../components/Money';
+import { MoneyInput } from '../../components/MoneyInput';
+import { remaining } from '../../shared/budgetMath';
+import { allocationClassSchema, type AllocationClass } from '../../shared/schemas/budgets';
+import { AllocationTransactionsDialog, type SpentTarget } from './AllocationTransactionsDialog';
+import { allocationAdded, allocationChanged } from './budgetEditSlice';
+import type { AllocationFields } from './budgetRows';
+import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
+import { DeleteToggle, selectOnFocus, TextCell } from './gridCells';
+import { countRender } from './renderCounter';
+
+export const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
+
+interface RowProps {
+  budgetId: number;
+  rowKey: number;
+  editing: boolean;
+  mobile: boolean;
+  onShowSpent: (target: SpentTarget) => void;
+}
+
+/** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
+const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent }: RowProps) {
+  countRender('allocation');
+  const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
+  const dispatch = useAppDispatch();
+  const change = useCallback((changes: Partial<AllocationFields>) => dispatch(allocationChanged({ key: rowKey, changes })), [dispatch, rowKey]);
+  const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  if (!row) return null;
+  return (
+    <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
+      <td>{editing ? <TextCell label="Allocation name" value={row.name} onText={(name) => change({ name })} /> : row.name}</td>
+      <td className="ec-num">
+        {editing ? <MoneyInput aria-label="Allocation amount" cents={row.amount} onCents={changeAmount} onFocus={selectOnFocus} /> : <Money cents={row.amount} />}
+      </td>
+      <td className="ec-num ec-spent">
+        <Money cents={row.spent} />
+        {row.id > 0 && (
+          <button
+            type="button"
+            className="ec-icon-button"
+            aria-label={`Transactions for ${row.name}`}
+            title="Transactions"
+            onClick={() => onShowSpent({ id: row.id, name: row.name })}
+          >
+            <UnorderedListOutlined />
+          </button>
+        )}
+      </td>
+      <td className="ec-num">
+        <Money cents={remaining(row.amount, row.spent)} highlightPositive />
+      </td>
+      {!mobile && (
+        <>
+          <td>
+            {editing ? (
+              <select
+                className="ec-input ec-select"
+                aria-label="Class"
+                value={row.allocation_class}
+                onChange={(event) => change({ allocation_class: allocationClassSchema.parse(event.target.value) })}
+              >
+                {allocationClassSchema.options.map((value) => (
+                  <option key={value} value={value}>
+                    {classLabels[value]}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              classLabels[row.allocation_class]
+            )}
+          </td>
+          <td className="ec-center">
+            {editing ? (
+              <input
+                type="checkbox"
+                aria-label="Fixed Amount?"
+                checked={row.is_fixed_amount}
+                onChange={(event) => change({ is_fixed_amount: event.target.checked })}
+              />
+            ) : row.is_fixed_amount ? (
+              'Yes'
+            ) : (
+              'No'
+            )}
+          </td>
+          <td>{editing ? <TextCell label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} /> : row.comment}</td>
+        </>
+      )}
+      <td className="ec-delete-cell">{editing && <DeleteToggle kind="allocation" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+    </tr>
+  );
+});
+
+const CategorySubtotal = memo(function CategorySubtotal({ budgetId, categoryId, categoryName, columns }: { budgetId: number; categoryId: number; categoryName: string; columns: number }) {
+  const totals = useAppSelector((state) => selectCategoryTotal(state, budgetId, categoryId), shallowEqual);
+  return (
+    <tr className="ec-row--subtotal">
+      <th scope="row">{categoryName} Subtotal</th>
+      <td className="ec-num">
+        <Money cents={totals.amount} />
+      </td>
+      <td className="ec-num">
+        <Money cents={totals.spent} />
+      </td>
+      <td className="ec-num">
+        <Money cents={totals.remaining} highlightPositive />
+      </td>
+      <td colSpan={columns - 4} />
+    </tr>
+  );
+});
+
+function AllocationTotals({ budgetId, columns }: { budgetId: number; columns: number }) {
+  const totals = useAppSelector((state) => selectBudgetTotals(state, budgetId), shallowEqual);
+  return (
+    <>
+      <tr>
+        <th scope="row">Total</th>
+        <td className="ec-num">
+          <Money cents={totals.allocated} />
+        </td>
+        <td className="ec-num">
+          <Money cents={totals.spent} />
+        </td>
+        <td className="ec-num">
+          <Money cents={totals.remaining} highlightPositive />
+        </td>
+        <td colSpan={columns - 4} />
+      </tr>
+      <tr className="ec-row--unallocated">
+        <td colSpan={columns}>
+          Unallocated: <Money cents={totals.discretionary} highlightPositive />
+        </td>
+      </tr>
+    </>
+  );
+}
+
+function TableLine({ line, budgetId, editing, mobile, columns, onShowSpent }: { line: AllocationTableLine; budgetId: number; editing: boolean; mobile: boolean; columns: number; onShowSpent: (target: SpentTarget) => void }) {
+  const dispatch = useAppDispatch();
+  switch (line.kind) {
+    case 'row':
+      return <AllocationRow budgetId={budgetId} rowKey={line.key} editing={editing} mobile={mobile} onShowSpent={onShowSpent} />;
+    case 'header':
+      return (
+        <tr className="ec-row--group">
+          <th colSpan={columns} scope="rowgroup">
+            {line.categoryName}
+          </th>
+        </tr>
+      );
+    case 'add':
+      return (
+        <tr className="ec-row--action">
+          <td colSpan={columns}>
+            <Button size="small" onClick={() => dispatch(allocationAdded({ categoryId: line.categoryId, categoryName: line.categoryName }))}>
+              Add {line.categoryName} Allocation
+            </Button>
+          </td>
+        </tr>
+      );
+    case 'subtotal':
+      return <CategorySubtotal budgetId={budgetId} categoryId={line.categoryId} categoryName={line.categoryName} columns={columns} />;
+  }
+}
+
+const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${line.key}` : `${line.kind}-${line.categoryId}`);
+
+/** Allocations grouped by category, with subtotals, totals and "Unallocated"; mobile shows five columns. */
+export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: number; editing: boolean; mobile: boolean }) {
+  const lines = useAppSelector((state) => selectAllocationTableLines(state, budgetId));
+  const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
+  const columns = mobile ? 5 : 8;
+  return (
+    <div className="ec-grid-wrap">
+      <table className="ec-grid ec-allocations" aria-label="Allocations">
+        <caption>Allocations</caption>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th className="ec-num">Amount</th>
+            <th className="ec-num">Spent</th>
+            <th className="ec-num">Remaining</th>
+            {!mobile && (
+              <>
+                <th>Class</th>
+                <th className="ec-center">Fixed Amount?</th>
+                <th>Comment</th>
+              </>
+            )}
+            <th className="ec-delete-cell">
+              <span className="ec-visually-hidden">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <TableLine key={lineKey(line)} line={line} budgetId={budgetId} editing={editing} mobile={mobile} columns={columns} onShowSpent={setSpentTarget} />
+          ))}
+        </tbody>
+        <tfoot>
+          <AllocationTotals budgetId={budgetId} columns={columns} />
+        </tfoot>
+      </table>
+      {spentTarget && <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { Alert, Button, Modal, Result, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import { errorShown, infoShown } from '../messages/messagesSlice';
+import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
+import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery } from '../setup/setupApi';
+import { AllocationsTable } from './AllocationsTable';
+import { budgetSaved, draftRebased, editCancelled, editStarted } from './budgetEditSlice';
+import { budgetMessages } from './budgetMessages';
+import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload } from './budgetSelectors';
+import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
+import { BudgetSetupNotice } from './BudgetSetupNotice';
+import { BudgetSummary } from './BudgetSummary';
+import { IncomesTable } from './IncomesTable';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { BudgetPageTitle } from './BudgetPageTitle';
+
+const NO_ACCOUNTS: never[] = [];
+
+/** Asks before leaving the page (in the app or the browser) while the draft holds unsaved edits. */
+function UnsavedEditsGuard() {
+  const dispatch = useAppDispatch();
+  const unsaved = useAppSelector(selectHasUnsavedEdits);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+  return (
+    <Modal
+      title="Leave without saving?"
+      open={blocker.state === 'blocked'}
+      okText="Yes"
+      cancelText="No"
+      onOk={() => {
+        dispatch(editCancelled());
+        blocker.proceed?.();
+      }}
+      onCancel={() => blocker.reset?.()}
+    >
+      You have unsaved changes to this budget. Leave this page and lose them?
+    </Modal>
+  );
+}
+
+export default function BudgetDetailPage() {
+  const { id } = useParams();
+  const budgetId = Number(id);
+  if (!Number.isInteger(budgetId) || budgetId <= 0) return <Result status="404" title="Budget not found" />;
+  return <BudgetDetail key={budgetId} budgetId={budgetId} />;
+}
+
+function BudgetDetail({ budgetId }: { budgetId: number }) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const mobile = useNarrowScreen();
+  const { data: budget, error, refetch, isFetching } = useGetBudgetQuery(budgetId);
+  useGetAllocationCategoriesQuery();
+  const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
+  const [updateBudget, { isLoading: saving }] = useUpdateBudgetMutation();
+  const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
+  const [conflict, setConflict] = useState<string | null>(null);
+  usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
+
+  // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
+  useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
+
+  if (error && !budget) {
+    const message = apiErrorMessages(error).join(' ');
+    if (errorStatus(error) === 404) return <Result status="404" title="Budget not found" subTitle={message} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={message}
+        action={
+          <Button size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (!budget) return <PageLoading />;
+
+  const closed = budget.status === 'closed';
+
+  const save = async () => {
+    const body = selectSavePayload(store.getState());
+    if (!body) return;
+    try {
+      await updateBudget({ id: budgetId, body }).unwrap();
+      setConflict(null);
+      dispatch(budgetSaved());
+      dispatch(infoShown(budgetMessages.saved));
+    } catch (failure) {
+      const message = apiErrorMessages(failure).join(' ');
+      if (errorStatus(failure) === 409) setConflict(message);
+      dispatch(errorShown(message));
+    }
+  };
+
+  const cancel = () => {
+    dispatch(editCancelled());
+    setConflict(null);
+    refetch();
+    dispatch(infoShown(budgetMessages.editingCanceled));
+  };
+
+  const reload = async () => {
+    const fresh = await refetch();
+    if (!fresh.data) {
+      dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
+      return;
+    }
+    dispatch(draftRebased(fresh.data));
+    setConflict(null);
+    dispatch(infoShown('Reloaded the latest budget with your changes kept on top. Check them and save again.'));
+  };
+
+  return (
+    <section className="ec-budget ec-budget-detail">
+      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>{closed && <Tag>Closed</Tag>}</BudgetPageTitle>
+      <BudgetSetupNotice />
+      <Space wrap className="ec-budget-toolbar">
+        <Button onClick={() => navigate(paths.budgets)}>Back to Budget List</Button>
+        <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
+        {editing ? (
+          <>
+            <Button type="primary" loading={saving} onClick={save}>
+              Save Changes
+            </Button>
+            <Button onClick={cancel} disabled={saving}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          !closed && (
+            <Button type="primary" disabled={isFetching} onClick={() => dispatch(editStarted(budget))}>
+              Make Changes
+            </Button>
+          )
+        )}
+      </Space>
+      {conflict && editing && (
+        <Alert
+          type="warning"
+          showIcon
+          title={conflict}
+          description="Your changes are still here. Reload to bring in the other changes; your edits stay on top, then save again."
+          action={
+            <Button size="small" onClick={reload} loading={isFetching}>
+              Reload
+            </Button>
+          }
+        />
+      )}
+      <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} />
+      <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} />
+      <BudgetSummary budgetId={budgetId} />
+      <UnsavedEditsGuard />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Empty, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { usePageHeading } from '../../components/usePageHeading';
+import type { BudgetSummary } from '../../shared/schemas/budgets';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { AddBudgetDialog } from './AddBudgetDialog';
+import { budgetMessages, budgetQuestions } from './budgetMessages';
+import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
+import { BudgetSetupNotice } from './BudgetSetupNotice';
+import { useBudgetAction } from './useBudgetAction';
+import { BudgetPageTitle } from './BudgetPageTitle';
+
+/**
+ * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
+ * row), Close to the current budget, the earliest open one (the last open row).
+ */
+export function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number | null; closeId: number | null } {
+  const open = budgets.filter((budget) => budget.status === 'open');
+  return { copyId: budgets[0]?.id ?? null, closeId: open.at(-1)?.id ?? null };
+}
+
+export function StatusTag({ status }: { status: BudgetSummary['status'] }) {
+  return status === 'open' ? <Tag color="green">Open</Tag> : <Tag>Closed</Tag>;
+}
+
+export default function BudgetListPage() {
+  usePageHeading('Budgets');
+  const { data: budgets, error, isLoading, refetch } = useGetBudgetsQuery();
+  const [copyBudget] = useCopyBudgetMutation();
+  const [closeBudget] = useCloseBudgetMutation();
+  const [reopenLastBudget, { isLoading: reopening }] = useReopenLastBudgetMutation();
+  const runAction = useBudgetAction();
+  const navigate = useNavigate();
+  const { copyId, closeId } = useMemo(() => budgetListActions(budgets ?? []), [budgets]);
+
+  const columns: ColumnsType<BudgetSummary> = [
+    { title: 'Budget', dataIndex: 'name', key: 'name' },
+    { title: 'Status', dataIndex: 'status', key: 'status', render: (status: BudgetSummary['status']) => <StatusTag status={status} /> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_value, budget) => (
+        <Space wrap size="small">
+          <Button size="small" onClick={() => navigate(paths.budget(budget.id))}>
+            View
+          </Button>
+          {budget.id === copyId && (
+            <Button
+              size="small"
+              onClick={() =>
+                runAction({
+                  question: budgetQuestions.copy,
+                  progress: budgetMessages.copying,
+                  success: budgetMessages.copied,
+                  failure: budgetMessages.notCopied,
+                  run: () => copyBudget(budget.id).unwrap(),
+                })
+              }
+            >
+              Copy
+            </Button>
+          )}
+          {budget.id === closeId && (
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                runAction({
+                  question: budgetQuestions.close,
+                  progress: budgetMessages.closing,
+                  success: budgetMessages.closed,
+                  failure: budgetMessages.notClosed,
+                  run: () => closeBudget(budget.id).unwrap(),
+                })
+              }
+            >
+              Close
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const reopen = () =>
+    runAction({
+      question: budgetQuestions.reopen,
+      progress: budgetMessages.reopening,
+      success: budgetMessages.reopened,
+      run: () => reopenLastBudget().unwrap(),
+    });
+
+  return (
+    <section className="ec-budget ec-budget-list">
+      <BudgetPageTitle title="Budgets" />
+      <BudgetSetupNotice />
+      <Space wrap className="ec-budget-toolbar">
+        <AddBudgetDialog newestEndDate={budgets?.[0]?.end_date} />
+        <Button onClick={reopen} loading={reopening}>
+          Reopen Last Budget
+        </Button>
+      </Space>
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={apiErrorMessages(error).join(' ')}
+          action={
+            <Button size="small" onClick={() => refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : budgets && budgets.length === 0 ? (
+        <Empty
+          description={
+            <>
+              <strong>No budgets yet.</strong>
+              <br />
+              Start with &ldquo;Add New Budget&rdquo;: pick the day your first budget period begins (usually the day your
+              income arrives). Each budget runs for one month; after that, &ldquo;Copy&rdquo; carries it into the next month.
+            </>
+          }
+        />
+      ) : (
+        <Table<BudgetSummary> rowKey="id" columns={columns} dataSource={budgets} loading={isLoading} pagination={false} size="middle" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { shallowEqual } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
+import { Money } from '../../components/Money';
+import { splitDiscretionary } from '../../shared/budgetMath';
+import type { Cents } from '../../shared/money';
+import type { Settings } from '../../shared/schemas/setup';
+import { useGetSettingsQuery } from '../setup/setupApi';
+import { selectBudgetTotals, selectClassSummary } from './budgetSelectors';
+
+/** Who the discretionary money belongs to: the single person, or the couple's halves (wife first). */
+export function partnerShares(settings: Settings | undefined, amount: Cents): { label: string; amount: Cents }[] {
+  if (!settings) return [];
+  if (settings.family_type === 'single') return [{ label: `${settings.single_person}'s Discretionary Amount`, amount }];
+  const { wife, husband } = splitDiscretionary(amount);
+  return [
+    { label: `${settings.wife}'s Discretionary Amount`, amount: wife },
+    { label: `${settings.husband}'s Discretionary Amount`, amount: husband },
+  ];
+}
+
+/** Single: the person's amount alone. Couple: the total, then each half. */
+export function discretionaryLines(settings: Settings | undefined, amount: Cents): { label: string; amount: Cents }[] {
+  const shares = partnerShares(settings, amount);
+  return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
+}
+
+export const percentText = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
+
+function DiscretionarySummary({ budgetId }: { budgetId: number }) {
+  const { data: settings } = useGetSettingsQuery();
+  const amount = useAppSelector((state) => selectBudgetTotals(state, budgetId).discretionary);
+  return (
+    <table className="ec-grid ec-summary" aria-label="Discretionary Summary">
+      <tbody>
+        {discretionaryLines(settings, amount).map((line) => (
+          <tr key={line.label}>
+            <th scope="row">{line.label}</th>
+            <td className="ec-num">
+              <Money cents={line.amount} highlightPositive />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function WantsSummary({ budgetId }: { budgetId: number }) {
+  const summary = useAppSelector((state) => selectClassSummary(state, budgetId), shallowEqual);
+  const lines = [
+    { label: 'Needs', amount: summary.needs, percent: summary.needsPercent },
+    { label: 'Wants', amount: summary.wants, percent: summary.wantsPercent },
+    { label: 'Savings', amount: summary.savings, percent: summary.savingsPercent },
+  ];
+  return (
+    <table className="ec-grid ec-summary" aria-label="Wants Summary">
+      <caption>Wants Summary</caption>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.label}>
+            <th scope="row">{line.label}</th>
+            <td className="ec-num">
+              <Money cents={line.amount} />
+            </td>
+            <td className="ec-num">{percentText(line.percent)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Both summaries, live over the draft while editing. */
+export function BudgetSummary({ budgetId }: { budgetId: number }) {
+  return (
+    <div className="ec-summaries">
+      <DiscretionarySummary budgetId={budgetId} />
+      <WantsSummary budgetId={budgetId} />
+    </div>
+  );
+}

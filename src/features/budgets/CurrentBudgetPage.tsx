@@ -1,0 +1,41 @@
+import { Alert, Button, Result } from 'antd';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { useGetCurrentBudgetQuery } from './budgetsApi';
+
+/** `/budgets/current`: the earliest open budget, or a clear way forward when none is open. */
+export default function CurrentBudgetPage() {
+  usePageHeading('Current Budget');
+  const navigate = useNavigate();
+  const { data, error, refetch, isFetching } = useGetCurrentBudgetQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={apiErrorMessages(error).join(' ')}
+        action={
+          <Button size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  if (!data || isFetching) return <PageLoading />;
+  if (data.budget_id !== null) return <Navigate to={paths.budget(data.budget_id)} replace />;
+  return (
+    <Result
+      status="info"
+      title="There is no open budget"
+      subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
+      extra={
+        <Button type="primary" onClick={() => navigate(paths.budgets)}>
+          Go to Budgets
+        </Button>
+      }
+    />
+  );
+}

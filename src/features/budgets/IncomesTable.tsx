@@ -1,0 +1,111 @@
+import { Button } from 'antd';
+import { memo, useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Money } from '../../components/Money';
+import { MoneyInput } from '../../components/MoneyInput';
+import type { BankAccount } from '../../shared/schemas/setup';
+import { incomeAdded, incomeChanged } from './budgetEditSlice';
+import type { IncomeFields } from './budgetRows';
+import { selectBudgetTotals, selectIncome, selectIncomeKeys } from './budgetSelectors';
+import { DeleteToggle, selectOnFocus, TextCell } from './gridCells';
+import { countRender } from './renderCounter';
+
+interface RowProps {
+  budgetId: number;
+  rowKey: number;
+  editing: boolean;
+  accounts: BankAccount[];
+  accountNames: Map<number, string>;
+}
+
+/** One income; subscribes to its own row so typing elsewhere never re-renders it. */
+const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames }: RowProps) {
+  countRender('income');
+  const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
+  const dispatch = useAppDispatch();
+  const change = useCallback((changes: Partial<IncomeFields>) => dispatch(incomeChanged({ key: rowKey, changes })), [dispatch, rowKey]);
+  const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  if (!row) return null;
+  const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
+  return (
+    <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
+      <td>{editing ? <TextCell label="Income name" value={row.name} onText={(name) => change({ name })} /> : row.name}</td>
+      <td className="ec-num">
+        {editing ? <MoneyInput aria-label="Income amount" cents={row.amount} onCents={changeAmount} onFocus={selectOnFocus} /> : <Money cents={row.amount} />}
+      </td>
+      <td>
+        {editing ? (
+          <select
+            className="ec-input ec-select"
+            aria-label="Bank Account"
+            value={row.bank_account_id ?? 0}
+            onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
+          >
+            <option value={0}>none</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          accountName
+        )}
+      </td>
+      <td>{editing ? <TextCell label="Income comment" value={row.comment} onText={(comment) => change({ comment })} /> : row.comment}</td>
+      <td className="ec-delete-cell">{editing && <DeleteToggle kind="income" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+    </tr>
+  );
+});
+
+function IncomeTotal({ budgetId }: { budgetId: number }) {
+  const total = useAppSelector((state) => selectBudgetTotals(state, budgetId).income);
+  return <Money cents={total} />;
+}
+
+export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number; editing: boolean; accounts: BankAccount[] }) {
+  const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
+  const dispatch = useAppDispatch();
+  const accountNames = useMemo(() => new Map(accounts.map((account) => [account.id, account.name])), [accounts]);
+  return (
+    <div className="ec-grid-wrap">
+      <table className="ec-grid ec-incomes" aria-label="Incomes">
+        <caption>Incomes</caption>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th className="ec-num">Amount</th>
+            <th>Bank Account</th>
+            <th>Comment</th>
+            <th className="ec-delete-cell">
+              <span className="ec-visually-hidden">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} />
+          ))}
+          {editing && (
+            <tr className="ec-row--action">
+              <td colSpan={5}>
+                <Button size="small" onClick={() => dispatch(incomeAdded())}>
+                  Add Income
+                </Button>
+              </td>
+            </tr>
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="ec-num">
+              <IncomeTotal budgetId={budgetId} />
+            </td>
+            <td colSpan={3} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

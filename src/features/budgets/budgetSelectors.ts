@@ -1,0 +1,153 @@
+import { createSelector, weakMapMemoize } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+import { budgetTotals, classSummary, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
+import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
+import type { AllocationCategory } from '../../shared/schemas/setup';
+import { setupApi } from '../setup/setupApi';
+import { allocationsAdapter, byName, incomesAdapter, rowsOfBudget, type AllocationLine, type BudgetRows } from './budgetRows';
+import { budgetsApi } from './budgetsApi';
+
+/**
+ * What the budget detail screen shows: the draft while editing that budget, otherwise the server's budget.
+ * Every table row subscribes to its own row by key; layout and totals are memoised so a keystroke re-renders
+ * the edited row and the figures, not the table.
+ */
+export const selectDraft = (state: RootState) => state.budgetEdit.draft;
+
+export const selectIsEditing = (state: RootState, budgetId: number) => state.budgetEdit.draft?.budgetId === budgetId;
+
+export const selectHasUnsavedEdits = (state: RootState) => state.budgetEdit.draft?.dirty ?? false;
+
+const budgetQuerySelectors = new Map<number, ReturnType<typeof budgetsApi.endpoints.getBudget.select>>();
+const selectServerBudget = (state: RootState, budgetId: number) => {
+  let select = budgetQuerySelectors.get(budgetId);
+  if (!select) {
+    select = budgetsApi.endpoints.getBudget.select(budgetId);
+    budgetQuerySelectors.set(budgetId, select);
+  }
+  return select(state).data;
+};
+
+const serverRows = weakMapMemoize(rowsOfBudget);
+const NO_ROWS: BudgetRows = { incomes: incomesAdapter.getInitialState(), allocations: allocationsAdapter.getInitialState() };
+
+export function selectBudgetRows(state: RootState, budgetId: number): BudgetRows {
+  const draft = state.budgetEdit.draft;
+  if (draft?.budgetId === budgetId) return draft;
+  const budget = selectServerBudget(state, budgetId);
+  return budget ? serverRows(budget) : NO_ROWS;
+}
+
+const selectIncomeState = (state: RootState, budgetId: number) => selectBudgetRows(state, budgetId).incomes;
+const selectAllocationState = (state: RootState, budgetId: number) => selectBudgetRows(state, budgetId).allocations;
+
+export const selectIncome = (state: RootState, budgetId: number, key: number) => selectIncomeState(state, budgetId).entities[key];
+export const selectAllocation = (state: RootState, budgetId: number, key: number) =>
+  selectAllocationState(state, budgetId).entities[key];
+export const selectIncomeKeys = (state: RootState, budgetId: number) => selectIncomeState(state, budgetId).ids;
+
+const incomeSelectors = incomesAdapter.getSelectors();
+const allocationSelectors = allocationsAdapter.getSelectors();
+const selectIncomes = createSelector([selectIncomeState], (incomes) => incomeSelectors.selectAll(incomes));
+const selectAllocations = createSelector([selectAllocationState], (allocations) => allocationSelectors.selectAll(allocations));
+
+const selectCategoriesQuery = setupApi.endpoints.getAllocationCategories.select();
+const NO_CATEGORIES: AllocationCategory[] = [];
+const selectHouseholdCategories = (state: RootState) => selectCategoriesQuery(state).data ?? NO_CATEGORIES;
+
+/**
+ * The allocation table's view model: per category (in name order) a header row, its allocation rows, in edit
+ * mode an "Add … Allocation" row, and a subtotal row. Header, add and subtotal rows exist only here, never in
+ * the draft or the payload.
+ */
+export type AllocationTableLine =
+  | { kind: 'header'; categoryId: number; categoryName: string }
+  | { kind: 'row'; key: number }
+  | { kind: 'add'; categoryId: number; categoryName: string }
+  | { kind: 'subtotal'; categoryId: number; categoryName: string };
+
+const sameLine = (a: AllocationTableLine, b: AllocationTableLine) =>
+  a.kind === b.kind && (a.kind === 'row' ? a.key === (b as typeof a).key : a.categoryId === (b as typeof a).categoryId && a.categoryName === (b as typeof a).categoryName);
+const sameLines = (a: AllocationTableLine[], b: AllocationTableLine[]) => a.length === b.length && a.every((line, i) => sameLine(line, b[i]));
+
+export function allocationTableLines(allocations: AllocationLine[], categories: AllocationCategory[], editing: boolean): AllocationTableLine[] {
+  const groups = new Map<number, { categoryName: string; keys: number[] }>();
+  if (editing) for (const category of categories) groups.set(category.id, { categoryName: category.name, keys: [] });
+  for (const row of allocations) {
+    let group = groups.get(row.allocation_category_id);
+    if (!group) {
+      group = { categoryName: row.allocation_category_name, keys: [] };
+      groups.set(row.allocation_category_id, group);
+    }
+    group.keys.push(row.key);
+  }
+  const ordered = [...groups.entries()].map(([categoryId, group]) => ({ categoryId, name: group.categoryName, keys: group.keys })).sort(byName);
+  const lines: AllocationTableLine[] = [];
+  for (const { categoryId, name: categoryName, keys } of ordered) {
+    lines.push({ kind: 'header', categoryId, categoryName });
+    for (const key of keys) lines.push({ kind: 'row', key });
+    if (editing) lines.push({ kind: 'add', categoryId, categoryName });
+    lines.push({ kind: 'subtotal', categoryId, categoryName });
+  }
+  return lines;
+}
+
+export const selectAllocationTableLines = createSelector(
+  [selectAllocations, selectHouseholdCategories, selectIsEditing],
+  allocationTableLines,
+  { memoizeOptions: { resultEqualityCheck: sameLines } },
+);
+
+export const selectCategoryTotals = createSelector([selectAllocations], (allocations) => {
+  const rowsByCategory = new Map<number, AllocationLine[]>();
+  for (const row of allocations) {
+    const rows = rowsByCategory.get(row.allocation_category_id) ?? [];
+    rows.push(row);
+    rowsByCategory.set(row.allocation_category_id, rows);
+  }
+  const totals = new Map<number, SpendingTotals>();
+  for (const [categoryId, rows] of rowsByCategory) totals.set(categoryId, spendingTotals(rows));
+  return totals;
+});
+
+const NO_TOTALS: SpendingTotals = { amount: 0, spent: 0, remaining: 0 };
+export const selectCategoryTotal = (state: RootState, budgetId: number, categoryId: number) =>
+  selectCategoryTotals(state, budgetId).get(categoryId) ?? NO_TOTALS;
+
+export const selectBudgetTotals = createSelector([selectIncomes, selectAllocations], budgetTotals);
+
+export const selectClassSummary = createSelector([selectBudgetTotals, selectAllocations], (totals, allocations) =>
+  classSummary(totals.income, allocations),
+);
+
+/**
+ * The PUT body: every row with its id (0 for new), deleted existing rows flagged `deleted: true`, new rows
+ * toggled deleted left out, and the lock_version the draft started from.
+ */
+export const selectSavePayload = createSelector([selectDraft], (draft): UpdateBudgetBody | null => {
+  if (!draft) return null;
+  const kept = <T extends { id: number; deleted: boolean }>(rows: T[]) => rows.filter((row) => !(row.id === 0 && row.deleted));
+  return {
+    lock_version: draft.lockVersion,
+    incomes: kept(incomeSelectors.selectAll(draft.incomes)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      bank_account_id: row.bank_account_id || null,
+      comment: row.comment,
+      deleted: row.deleted,
+    })),
+    allocations: kept(allocationSelectors.selectAll(draft.allocations)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      allocation_category_id: row.allocation_category_id,
+      allocation_class: row.allocation_class,
+      is_fixed_amount: row.is_fixed_amount,
+      comment: row.comment,
+      special_event_id: row.special_event_id,
+      deleted: row.deleted,
+    })),
+  };
+});
+

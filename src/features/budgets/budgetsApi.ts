@@ -1,0 +1,115 @@
+import { api, LIST } from '../../app/api';
+import type { Budget, BudgetSummary, CreateBudgetBody, FutureBudget, UpdateBudgetBody } from '../../shared/schemas/budgets';
+import type { Transaction } from '../../shared/schemas/transactions';
+
+/** The mass-edit payload of product-spec §3; the server reads id, amount and budget_id of each entry. */
+export interface MassUpdateAmount {
+  id: number;
+  amount: number;
+  budget_id: number;
+  originalAmount: number;
+  budgetIncome?: number;
+  totalBudgetAllocationsWithoutCurrent?: number;
+}
+
+export interface MassUpdatePayload {
+  type: 'income' | 'allocation';
+  name: string;
+  allocation_category_id?: number | null;
+  bank_account_id?: number | null;
+  amounts: MassUpdateAmount[];
+}
+
+const BUDGET_LIST = { type: 'Budget' as const, id: LIST };
+const BANK_ACCOUNT_LIST = { type: 'BankAccount' as const, id: LIST };
+
+/** Copy, close, reopen, create and delete change the list, budgets, Future Budgets and (closing) balances. */
+const periodChanged = (error: unknown, ids: number[] = []) =>
+  error
+    ? []
+    : [BUDGET_LIST, ...ids.map((id) => ({ type: 'Budget' as const, id })), 'FutureBudgets' as const, BANK_ACCOUNT_LIST];
+
+export const budgetsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBudgets: build.query<BudgetSummary[], void>({
+      query: () => '/budgets',
+      providesTags: (result = []) => [BUDGET_LIST, ...result.map(({ id }) => ({ type: 'Budget' as const, id }))],
+    }),
+    /** `budget_id` null when no budget is open: a state of the household, not a failure. */
+    getCurrentBudget: build.query<{ budget_id: number | null }, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/budgets/current');
+        if (result.error?.status === 404) return { data: { budget_id: null } };
+        return result.error ? { error: result.error } : { data: result.data as { budget_id: number } };
+      },
+      providesTags: [BUDGET_LIST],
+    }),
+    getBudget: build.query<Budget, number>({
+      query: (id) => `/budgets/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Budget', id }],
+    }),
+    getFutureBudgets: build.query<FutureBudget[], void>({
+      query: () => '/budgets/future',
+      providesTags: ['FutureBudgets'],
+    }),
+    getAllocationTransactions: build.query<Transaction[], number>({
+      query: (allocationId) => `/transactions/by_allocation?allocation_id=${allocationId}`,
+      providesTags: [{ type: 'Transaction', id: LIST }],
+    }),
+
+    createBudget: build.mutation<Budget, CreateBudgetBody>({
+      query: (body) => ({ url: '/budgets', method: 'POST', body }),
+      invalidatesTags: (_result, error) => periodChanged(error),
+    }),
+    updateBudget: build.mutation<Budget, { id: number; body: UpdateBudgetBody }>({
+      query: ({ id, body }) => ({ url: `/budgets/${id}`, method: 'PUT', body }),
+      // The saved budget is shown at once; the refetch that follows brings any derived value up to date.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(budgetsApi.util.upsertQueryData('getBudget', id, data));
+        } catch {
+          // The page shows the refusal and keeps the edits.
+        }
+      },
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Budget', id }, BUDGET_LIST, 'FutureBudgets']),
+    }),
+    copyBudget: build.mutation<Budget, number>({
+      query: (id) => ({ url: `/budgets/${id}/copy`, method: 'PUT' }),
+      invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
+    }),
+    closeBudget: build.mutation<Budget, number>({
+      query: (id) => ({ url: `/budgets/${id}/close`, method: 'PUT' }),
+      invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
+    }),
+    reopenLastBudget: build.mutation<Budget, void>({
+      query: () => ({ url: '/budgets/reopen_last_budget', method: 'POST' }),
+      // The reopened budget is not named in the request: every budget is refetched.
+      invalidatesTags: (_result, error) => (error ? [] : ['Budget', 'FutureBudgets', BANK_ACCOUNT_LIST]),
+    }),
+    deleteBudget: build.mutation<{ success: true }, number>({
+      query: (id) => ({ url: `/budgets/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
+    }),
+    massUpdateBudgets: build.mutation<{ success: true }, MassUpdatePayload>({
+      query: (body) => ({ url: '/budgets/mass_update', method: 'POST', body }),
+      invalidatesTags: (_result, error, body) =>
+        error ? [] : ['FutureBudgets', ...body.amounts.map(({ budget_id }) => ({ type: 'Budget' as const, id: budget_id }))],
+    }),
+  }),
+});
+
+export const {
+  useGetBudgetsQuery,
+  useGetCurrentBudgetQuery,
+  useGetBudgetQuery,
+  useGetFutureBudgetsQuery,
+  useGetAllocationTransactionsQuery,
+  useCreateBudgetMutation,
+  useUpdateBudgetMutation,
+  useCopyBudgetMutation,
+  useCloseBudgetMutation,
+  useReopenLastBudgetMutation,
+  useDeleteBudgetMutation,
+  useMassUpdateBudgetsMutation,
+} = budgetsApi;

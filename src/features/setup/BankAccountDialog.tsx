@@ -1,0 +1,125 @@
+import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { moneySchema, nameSchema } from '../../shared/schemas/common';
+import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
+import { errorShown, infoShown } from '../messages/messagesSlice';
+import { BalanceInput } from './BalanceInput';
+import {
+  accountCategoryLabels,
+  accountTypeLabels,
+  BANK_ACCOUNT_LABELS as LABELS,
+  bodyFromValues,
+  importFormatLabels,
+  newBankAccountValues,
+  valuesFromAccount,
+  type BankAccountValues,
+} from './bankAccountForm';
+import { FormDialog } from './FormDialog';
+import { showRefusalOnForm, zodRule } from './formRules';
+import { failureText, readServerRefusal } from './serverRefusal';
+import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
+
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const dayRule = (label: string) => zodRule(bankAccountBodySchema.shape.statement_day, label);
+
+interface Props {
+  open: boolean;
+  /** The account being edited; none for "Add Bank Account". */
+  account?: BankAccount;
+  onDone: () => void;
+}
+
+/** Every detail of a bank account; statement and payment days only for credit cards. */
+export function BankAccountDialog({ open, account, onDone }: Props) {
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<BankAccountValues>();
+  const accountType = Form.useWatch('account_type', form);
+  const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
+  const [create] = useCreateBankAccountMutation();
+  const [update] = useUpdateBankAccountMutation();
+  const [saving, setSaving] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (open) {
+      form.setFieldsValue(account ? valuesFromAccount(account) : newBankAccountValues());
+      setProblems([]);
+    }
+  }, [open, account, form]);
+
+  const submit = async (values: BankAccountValues) => {
+    setSaving(true);
+    try {
+      const body = bodyFromValues(values);
+      await (account ? update({ id: account.id, ...body }) : create(body)).unwrap();
+      dispatch(infoShown('Bank Account saved.'));
+      onDone();
+    } catch (error) {
+      const refusal = readServerRefusal(error);
+      setProblems(showRefusalOnForm(form, refusal, LABELS));
+      dispatch(errorShown(failureText('Bank Account not saved.', refusal)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={account ? `Edit Bank Account: ${account.name}` : 'Add Bank Account'}
+      open={open}
+      form={form}
+      saving={saving}
+      problems={problems}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
+      <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
+        <Input autoFocus maxLength={200} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="account_type" label={LABELS.account_type}>
+        <Radio.Group options={options(accountTypeLabels)} optionType="button" />
+      </Form.Item>
+      <Form.Item name="account_category" label={LABELS.account_category}>
+        <Radio.Group options={options(accountCategoryLabels)} optionType="button" />
+      </Form.Item>
+      <Form.Item name="is_cash" valuePropName="checked">
+        <Checkbox>{LABELS.is_cash}</Checkbox>
+      </Form.Item>
+      <Form.Item name="institution_id" label={LABELS.institution_id}>
+        <Select
+          allowClear
+          placeholder="None"
+          loading={institutions.isLoading}
+          options={(institutions.data ?? []).map(({ id, name }) => ({ value: id, label: name }))}
+        />
+      </Form.Item>
+      <Form.Item name="account_no" label={LABELS.account_no}>
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="opening_balance" label={LABELS.opening_balance} rules={[zodRule(moneySchema, LABELS.opening_balance)]}>
+        <BalanceInput />
+      </Form.Item>
+      <Form.Item name="import_format" label={LABELS.import_format}>
+        <Select allowClear placeholder="None" options={options(importFormatLabels)} />
+      </Form.Item>
+      <Form.Item name="status" label={LABELS.status}>
+        <Radio.Group options={[{ value: 'open', label: 'Open' }, { value: 'closed', label: 'Closed' }]} optionType="button" />
+      </Form.Item>
+      {accountType === 'credit_card' && (
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="statement_day" label={LABELS.statement_day} rules={[dayRule(LABELS.statement_day)]}>
+              <InputNumber inputMode="numeric" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="payment_due_day" label={LABELS.payment_due_day} rules={[dayRule(LABELS.payment_due_day)]}>
+              <InputNumber inputMode="numeric" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Checkbox, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Money } from '../../components/Money';
+import { usePageHeading } from '../../components/usePageHeading';
+import type { BankAccount } from '../../shared/schemas/setup';
+import { BankAccountDialog } from './BankAccountDialog';
+import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
+import { GettingStarted } from './GettingStarted';
+import { useConfirmedWrite } from './useConfirmedWrite';
+import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './setupApi';
+
+export default function BankAccountsPage() {
+  usePageHeading('Bank Accounts');
+  const [showClosed, setShowClosed] = useState(false);
+  const { data, isLoading } = useGetBankAccountsQuery(showClosed ? { includeClosed: true } : undefined);
+  const [update] = useUpdateBankAccountMutation();
+  const [remove] = useDeleteBankAccountMutation();
+  const [editing, setEditing] = useState<{ account?: BankAccount } | null>(null);
+  const { run, refusalAlert } = useConfirmedWrite();
+
+  const closeAccount = (account: BankAccount) =>
+    run({
+      title: 'Close Bank Account?',
+      content: `Are you sure you want to close '${account.name}'? Closed accounts are listed only with "Show Closed Accounts?".`,
+      write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }) }).unwrap(),
+      success: 'Bank Account saved.',
+      failure: 'Bank Account not saved.',
+    });
+
+  const deleteAccount = (account: BankAccount) =>
+    run({
+      title: 'Delete Bank Account?',
+      content: `Are you sure you want to delete '${account.name}'?`,
+      write: () => remove(account.id).unwrap(),
+      success: 'Bank Account deleted.',
+      failure: 'Bank Account not deleted.',
+    });
+
+  return (
+    <section aria-label="Bank Accounts" className="ec-setup-page">
+      <GettingStarted />
+      <Space className="ec-setup-page__actions" wrap>
+        <Button type="primary" onClick={() => setEditing({})}>
+          Add Bank Account
+        </Button>
+        <Checkbox checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)}>
+          Show Closed Accounts?
+        </Checkbox>
+      </Space>
+      {refusalAlert}
+      <Table<BankAccount>
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        rowClassName={(account) => (account.status === 'closed' ? 'ec-row--closed' : '')}
+        locale={{ emptyText: 'No bank accounts yet. Use "Add Bank Account" to create the first one.' }}
+        columns={[
+          {
+            title: 'Name',
+            dataIndex: 'name',
+            render: (name: string, account) => (
+              <>
+                {name} {account.status === 'closed' && <Tag>Closed</Tag>}
+              </>
+            ),
+          },
+          { title: 'Institution', key: 'institution', responsive: ['md'], render: (_v, account) => account.institution?.name ?? '' },
+          { title: 'Account Features', dataIndex: 'account_type', responsive: ['sm'], render: (type: BankAccount['account_type']) => accountTypeLabels[type] },
+          {
+            title: 'Account Category',
+            dataIndex: 'account_category',
+            responsive: ['md'],
+            render: (category: BankAccount['account_category']) => accountCategoryLabels[category],
+          },
+          { title: 'Cash?', dataIndex: 'is_cash', responsive: ['lg'], render: (isCash: boolean) => (isCash ? 'Yes' : 'No') },
+          { title: 'Official Account #', dataIndex: 'account_no', responsive: ['lg'] },
+          { title: 'Opening Balance', dataIndex: 'opening_balance', align: 'right', responsive: ['sm'], render: (cents: number) => <Money cents={cents} /> },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_v, account) => (
+              <Space size="small">
+                <Button size="small" aria-label={`Edit ${account.name}`} onClick={() => setEditing({ account })}>
+                  Edit
+                </Button>
+                {account.status === 'open' && (
+                  <Button size="small" aria-label={`Close ${account.name}`} onClick={() => void closeAccount(account)}>
+                    Close
+                  </Button>
+                )}
+                <Button size="small" danger aria-label={`Delete ${account.name}`} onClick={() => void deleteAccount(account)}>
+                  Delete
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <BankAccountDialog open={editing !== null} account={editing?.account} onDone={() => setEditing(null)} />
+    </section>
+  );
+}

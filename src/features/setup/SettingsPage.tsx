@@ -1,0 +1,176 @@
+import { Alert, Button, Form, Input, Radio, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import { nameSchema } from '../../shared/schemas/common';
+import type { FamilyType, Settings, SettingsBody } from '../../shared/schemas/setup';
+import { errorShown, infoShown } from '../messages/messagesSlice';
+import { showRefusalOnForm, zodRule } from './formRules';
+import { GettingStarted } from './GettingStarted';
+import { failureText, readServerRefusal } from './serverRefusal';
+import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSettingsQuery, useSaveSettingsMutation } from './setupApi';
+
+interface SettingsValues {
+  family_type: FamilyType;
+  single_person: string;
+  husband: string;
+  wife: string;
+  primary_budget_account_id?: number;
+  default_allocation_category_id_for_special_events?: number;
+}
+
+const LABELS = {
+  primary_budget_account_id: 'Primary Budget Account',
+  default_allocation_category_id_for_special_events: 'Default Allocation Category for Special Events',
+  family_type: 'Type of Household',
+  single_person: "Person's Name",
+  husband: "Husband's Name",
+  wife: "Wife's Name",
+} as const satisfies Record<keyof SettingsValues, string>;
+
+const valuesFrom = (settings: Settings): SettingsValues => ({
+  family_type: settings.family_type,
+  single_person: settings.single_person,
+  husband: settings.husband,
+  wife: settings.wife,
+  primary_budget_account_id: settings.primary_budget_account_id ?? undefined,
+  default_allocation_category_id_for_special_events: settings.default_allocation_category_id_for_special_events ?? undefined,
+});
+
+const nameRule = (label: string) => [zodRule(nameSchema, label)];
+
+export default function SettingsPage() {
+  usePageHeading('Settings');
+  const dispatch = useAppDispatch();
+  const settings = useGetSettingsQuery();
+  const accounts = useGetBankAccountsQuery();
+  const categories = useGetAllocationCategoriesQuery();
+  const [save, { isLoading: saving }] = useSaveSettingsMutation();
+  const [form] = Form.useForm<SettingsValues>();
+  const familyType = Form.useWatch('family_type', form);
+  // The version the form's values came from: sent with the save so another person's change is never overwritten.
+  const lockVersion = useRef<number | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const fill = (loaded: Settings) => {
+    form.setFieldsValue(valuesFrom(loaded));
+    lockVersion.current = loaded.lock_version;
+  };
+
+  useEffect(() => {
+    // Only the first load fills the form; later refetches never overwrite what the person is typing.
+    if (settings.data && lockVersion.current === null) fill(settings.data);
+  });
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as SettingsValues;
+    const body: SettingsBody = {
+      family_type: values.family_type,
+      single_person: values.single_person.trim(),
+      husband: values.husband.trim(),
+      wife: values.wife.trim(),
+      primary_budget_account_id: values.primary_budget_account_id ?? null,
+      default_allocation_category_id_for_special_events: values.default_allocation_category_id_for_special_events ?? null,
+      lock_version: lockVersion.current ?? undefined,
+    };
+    try {
+      fill(await save(body).unwrap());
+      setProblems([]);
+      setConflict(null);
+      dispatch(infoShown('Settings saved.'));
+    } catch (error) {
+      const refusal = readServerRefusal(error);
+      if (refusal.status === 409) {
+        setConflict(refusal.messages.join(' '));
+        setProblems([]);
+      } else {
+        setProblems(showRefusalOnForm(form, refusal, LABELS));
+      }
+      dispatch(errorShown(failureText('Settings not saved.', refusal)));
+    }
+  };
+
+  const reload = async () => {
+    const result = await settings.refetch();
+    if (result.data) {
+      fill(result.data);
+      setConflict(null);
+      setProblems([]);
+    }
+  };
+
+  const missing: MissingSetup[] = [];
+  if (accounts.data?.length === 0) missing.push('accounts');
+  if (categories.data?.length === 0) missing.push('categories');
+
+  return (
+    <section aria-label="Settings" className="ec-setup-page ec-settings">
+      {missing.length > 0 ? <MissingSetupNotice missing={missing} /> : <GettingStarted />}
+      {!settings.data ? (
+        settings.isLoading && <PageLoading />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} className="ec-settings__form">
+          {conflict && (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              title={conflict}
+              action={
+                <Button size="small" onClick={() => void reload()} loading={settings.isFetching}>
+                  Reload
+                </Button>
+              }
+            />
+          )}
+          {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} />}
+          <Form.Item name="primary_budget_account_id" label={LABELS.primary_budget_account_id}>
+            <Select
+              allowClear
+              placeholder="None"
+              loading={accounts.isLoading}
+              options={(accounts.data ?? []).map(({ id, name }) => ({ value: id, label: name }))}
+            />
+          </Form.Item>
+          <Form.Item name="default_allocation_category_id_for_special_events" label={LABELS.default_allocation_category_id_for_special_events}>
+            <Select
+              allowClear
+              placeholder="None"
+              loading={categories.isLoading}
+              options={(categories.data ?? []).map(({ id, name }) => ({ value: id, label: name }))}
+            />
+          </Form.Item>
+          <Form.Item name="family_type" label={LABELS.family_type}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'single', label: 'Single' },
+                { value: 'couple', label: 'Couple' },
+              ]}
+            />
+          </Form.Item>
+          {familyType === 'single' ? (
+            <Form.Item name="single_person" label={LABELS.single_person} rules={nameRule(LABELS.single_person)}>
+              <Input maxLength={200} autoComplete="off" />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="husband" label={LABELS.husband} rules={nameRule(LABELS.husband)}>
+                <Input maxLength={200} autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="wife" label={LABELS.wife} rules={nameRule(LABELS.wife)}>
+                <Input maxLength={200} autoComplete="off" />
+              </Form.Item>
+            </>
+          )}
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save Settings
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Select } from 'antd';
+import { memo } from 'react';
+import type { Allocation } from '../../shared/schemas/budgets';
+import type { SinkFundAllocation } from '../../shared/schemas/transactions';
+
+export interface PickerOption {
+  value: number;
+  label: string;
+}
+export interface PickerGroup {
+  label: string;
+  options: PickerOption[];
+}
+export type PickerOptions = (PickerGroup | PickerOption)[];
+
+/** A budget's allocations grouped by category (category-name order, names inside a group). */
+export function allocationOptions(allocations: readonly Allocation[]): PickerGroup[] {
+  const groups = new Map<string, PickerOption[]>();
+  for (const allocation of allocations) {
+    const category = allocation.allocation_category?.name ?? '';
+    const group = groups.get(category) ?? [];
+    group.push({ value: allocation.id, label: allocation.name });
+    groups.set(category, group);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([label, options]) => ({ label, options: options.sort((a, b) => a.label.localeCompare(b.label)) }));
+}
+
+export const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
+  envelopes.map((envelope) => ({ value: envelope.id, label: envelope.name }));
+
+/** The name behind an id, for view mode. */
+export function optionLabel(options: PickerOptions, value: number | null): string {
+  if (value == null) return '';
+  for (const item of options) {
+    if ('options' in item) {
+      const found = item.options.find((option) => option.value === value);
+      if (found) return found.label;
+    } else if (item.value === value) return item.label;
+  }
+  return `#${value}`;
+}
+
+const search = { optionFilterProp: 'label' };
+
+/** An allocation (or envelope) picker searchable by typing; clearing it gives null. */
+export const AllocationPicker = memo(function AllocationPicker({
+  value,
+  options,
+  onChange,
+  ariaLabel,
+  placeholder = 'Choose…',
+}: {
+  value: number | null;
+  options: PickerOptions;
+  onChange: (value: number | null) => void;
+  ariaLabel: string;
+  placeholder?: string;
+}) {
+  return (
+    <Select<number | null>
+      aria-label={ariaLabel}
+      value={value ?? undefined}
+      options={options}
+      showSearch={search}
+      allowClear
+      placeholder={placeholder}
+      popupMatchSelectWidth={false}
+      onChange={(next) => onChange(next ?? null)}
+    />
+  );
+});

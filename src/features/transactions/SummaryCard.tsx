@@ -1,0 +1,36 @@
+import { Button, Card } from 'antd';
+import { Money } from '../../components/Money';
+import type { Cents } from '../../shared/money';
+import type { SummaryFigures } from './summary';
+
+const Figure = ({ label, cents }: { label: string; cents: Cents }) => (
+  <>
+    <dt>{label}</dt>
+    <dd aria-label={label}>
+      <Money cents={cents} />
+    </dd>
+  </>
+);
+
+/** The reconciliation figures beside the table, live while editing. */
+export function SummaryCard({ figures, selectedTotal, selectedCount, onClearSelection }: { figures: SummaryFigures; selectedTotal: Cents; selectedCount: number; onClearSelection: () => void }) {
+  return (
+    <Card size="small" title="Summary" className="ec-transactions-summary">
+      <dl>
+        <Figure label="Last Bank Balance" cents={figures.lastBankBalance} />
+        <Figure label="Transaction Total" cents={figures.transactionTotal} />
+        <Figure label="Current Bank Balance" cents={figures.currentBankBalance} />
+        {figures.currentBudgetBalance !== undefined && <Figure label="Current Budget Balance" cents={figures.currentBudgetBalance} />}
+        {figures.bankVsBudgetDifference !== undefined && <Figure label="Difference (Bank vs Budget)" cents={figures.bankVsBudgetDifference} />}
+        {figures.unpaidBalance !== undefined && <Figure label="Unpaid Balance" cents={figures.unpaidBalance} />}
+        {figures.unpaidDifference !== undefined && <Figure label="Unpaid Difference" cents={figures.unpaidDifference} />}
+        {selectedCount > 0 && <Figure label="Selected Transaction Total" cents={selectedTotal} />}
+      </dl>
+      {selectedCount > 0 && (
+        <Button size="small" onClick={onClearSelection} style={{ marginTop: 8 }}>
+          Clear
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import { Button, Checkbox } from 'antd';
+import { memo, useCallback, useMemo, type Dispatch } from 'react';
+import { Money } from '../../components/Money';
+import { MoneyInput } from '../../components/MoneyInput';
+import { formatShortDate } from '../../shared/dates';
+import type { Cents } from '../../shared/money';
+import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
+import type { DraftAction, DraftRow } from './draftRows';
+import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from './rules';
+
+interface RowContext {
+  editing: boolean;
+  isSinkFund: boolean;
+  options: PickerOptions;
+  window: BudgetWindow;
+  dispatch: Dispatch<DraftAction>;
+  onSelect: (key: string, selected: boolean) => void;
+}
+
+const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate' } as const;
+
+/**
+ * One transaction. Memoised on its own row object: an edit replaces only that row, so typing in one row
+ * re-renders that row alone, whatever the size of the window.
+ */
+const TransactionRowView = memo(function TransactionRowView({
+  row,
+  selected,
+  errors,
+  context,
+}: {
+  row: DraftRow;
+  selected: boolean;
+  errors: string[] | undefined;
+  context: RowContext;
+}) {
+  const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
+  const change = (changes: Partial<DraftRow>) => dispatch({ type: 'rowChanged', key: row.key, changes });
+  const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
+  const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
+  const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : ''].filter(Boolean).join(' ');
+  const label = row.description || 'new row';
+  return (
+    <>
+      <tr className={className} data-row-key={row.key}>
+        <td>
+          <input type="checkbox" aria-label={`Select ${label}`} checked={selected} onChange={(event) => onSelect(row.key, event.target.checked)} />
+        </td>
+        <td>
+          {editing ? (
+            <>
+              <input
+                type="date"
+                aria-label="Date"
+                className="ec-input"
+                value={row.transaction_date}
+                min={window.start_date}
+                max={window.end_date}
+                aria-invalid={dateMessage ? true : undefined}
+                onChange={(event) => change({ transaction_date: event.target.value })}
+              />
+              {dateMessage && <div className="ec-field-error">{dateMessage}</div>}
+            </>
+          ) : (
+            formatShortDate(row.transaction_date)
+          )}
+        </td>
+        <td>
+          {editing ? (
+            <input type="text" aria-label="Description" className="ec-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+          ) : (
+            row.description
+          )}
+          {row.importFlag && <span className="ec-import-flag">{importFlagText[row.importFlag]}</span>}
+        </td>
+        <td>
+          {editing ? (
+            <AllocationPicker
+              ariaLabel={isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}
+              value={pickedId}
+              options={options}
+              onChange={(id) =>
+                change({ [isSinkFund ? 'sink_fund_allocation_id' : 'allocation_id']: id, status: statusAfterAllocationChange(id) })
+              }
+            />
+          ) : (
+            optionLabel(options, pickedId)
+          )}
+        </td>
+        <td className="ec-num">
+          {editing ? <MoneyInput aria-label="Withdrawn" cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
+        </td>
+        <td className="ec-num">
+          {editing ? <MoneyInput aria-label="Deposited" cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
+        </td>
+        <td>
+          {editing ? (
+            <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
+          ) : row.status === 'paid' ? (
+            'Yes'
+          ) : (
+            'No'
+          )}
+        </td>
+        <td>
+          {editing && (
+            <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch({ type: 'rowDeleteToggled', key: row.key })}>
+              {row.deleted ? 'Undo' : 'Delete'}
+            </Button>
+          )}
+        </td>
+      </tr>
+      {errors && errors.length > 0 && (
+        <tr className="ec-row-errors">
+          <td />
+          <td colSpan={7} role="alert">
+            {errors.join(' ')}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+});
+
+export interface TransactionTableProps {
+  rows: readonly DraftRow[];
+  editing: boolean;
+  isSinkFund: boolean;
+  options: PickerOptions;
+  window: BudgetWindow;
+  dispatch: Dispatch<DraftAction>;
+  selected: ReadonlySet<string>;
+  setSelected: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
+  rowErrors: ReadonlyMap<string, string[]>;
+  totals: { withdrawn: Cents; deposited: Cents };
+}
+
+/** The window's rows (one page of them: the page decides which). */
+export function TransactionTable({ rows, editing, isSinkFund, options, window, dispatch, selected, setSelected, rowErrors, totals }: TransactionTableProps) {
+  const onSelect = useCallback(
+    (key: string, isSelected: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (isSelected) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [setSelected],
+  );
+  // One stable object, so memoised rows compare it by identity.
+  const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
+  return (
+    <table className="ec-transactions-table">
+      <thead>
+        <tr>
+          <th>
+            <span className="ec-visually-hidden">Select</span>
+          </th>
+          <th>Date</th>
+          <th>Description</th>
+          <th>{isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}</th>
+          <th className="ec-num">Withdrawn</th>
+          <th className="ec-num">Deposited</th>
+          <th>Paid?</th>
+          <th>
+            <span className="ec-visually-hidden">Delete</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={8}>No transactions in this period yet.</td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <TransactionRowView key={row.key} row={row} selected={selected.has(row.key)} errors={rowErrors.get(row.key)} context={context} />
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td />
+          <td colSpan={3}>Total</td>
+          <td className="ec-num">
+            <Money cents={totals.withdrawn} />
+          </td>
+          <td className="ec-num">
+            <Money cents={totals.deposited} />
+          </td>
+          <td colSpan={2} />
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

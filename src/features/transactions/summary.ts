@@ -1,0 +1,84 @@
+import type { Cents } from '../../shared/money';
+import { netOf, type DraftRow } from './draftRows';
+
+type SummaryRow = Pick<DraftRow, 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
+
+export interface SummaryInput {
+  /** The account's checkpoint: `closing_balance` (the opening balance before the first close). */
+  lastBankBalance: Cents;
+  /** The rows on screen: the draft while editing, the saved window otherwise. */
+  rows: readonly SummaryRow[];
+  /** The window as last saved: the spent the server already counts. */
+  savedRows: readonly SummaryRow[];
+  isCreditCard: boolean;
+  /** The budget's allocations; given only for the primary budget account. */
+  allocations?: readonly { amount: Cents; spent: Cents }[];
+}
+
+export interface SummaryFigures {
+  lastBankBalance: Cents;
+  transactionTotal: Cents;
+  currentBankBalance: Cents;
+  currentBudgetBalance?: Cents;
+  bankVsBudgetDifference?: Cents;
+  unpaidBalance?: Cents;
+  unpaidDifference?: Cents;
+}
+
+const live = (row: SummaryRow) => !row.deleted;
+
+/** Σ deposit − withdrawal over the rows not toggled deleted. */
+export function transactionTotal(rows: readonly SummaryRow[]): Cents {
+  let total = 0;
+  for (const row of rows) if (live(row)) total += netOf(row);
+  return total;
+}
+
+/** What rows add to their allocations' spent; carried-forward copies are not spending (as on the server). */
+function allocatedSpending(rows: readonly SummaryRow[]): Cents {
+  let spent = 0;
+  for (const row of rows) {
+    if (!live(row) || row.allocation_id == null) continue;
+    if (row.brought_forward_status === 'added' || row.brought_forward_status === 'adjustment') continue;
+    spent -= netOf(row);
+  }
+  return spent;
+}
+
+/**
+ * The reconciliation figures of the summary card, live while editing.
+ *
+ * - Current Bank Balance = Last Bank Balance + Transaction Total (the window's rows after the checkpoint).
+ * - Current Budget Balance (primary budget account) = Σ unspent (amount − spent) over the budget's allocations,
+ *   with spent adjusted live by the draft: the money the budget says should still be in the account.
+ *   Difference (Bank vs Budget) = Current Bank Balance − Current Budget Balance; 0 when reconciled.
+ * - Unpaid Balance (credit card) = Σ (withdrawal − deposit) of unpaid rows: the charges not yet paid off.
+ *   Unpaid Difference = Current Bank Balance + Unpaid Balance: a card's (negative) balance should consist of
+ *   exactly its unpaid charges, so this is 0 when the card is reconciled.
+ */
+export function summaryFigures(input: SummaryInput): SummaryFigures {
+  const total = transactionTotal(input.rows);
+  const current = input.lastBankBalance + total;
+  const figures: SummaryFigures = { lastBankBalance: input.lastBankBalance, transactionTotal: total, currentBankBalance: current };
+  if (input.allocations) {
+    let unspent = 0;
+    for (const allocation of input.allocations) unspent += allocation.amount - allocation.spent;
+    const spentChange = allocatedSpending(input.rows) - allocatedSpending(input.savedRows);
+    figures.currentBudgetBalance = unspent - spentChange;
+    figures.bankVsBudgetDifference = current - figures.currentBudgetBalance;
+  }
+  if (input.isCreditCard) {
+    let unpaid = 0;
+    for (const row of input.rows) if (live(row) && row.status === 'unpaid') unpaid -= netOf(row);
+    figures.unpaidBalance = unpaid;
+    figures.unpaidDifference = current + unpaid;
+  }
+  return figures;
+}
+
+/** "Selected Transaction Total": Σ net of the chosen rows that are not toggled deleted. */
+export function selectedTotal(rows: readonly DraftRow[], selected: ReadonlySet<string>): Cents {
+  let total = 0;
+  for (const row of rows) if (selected.has(row.key) && live(row)) total += netOf(row);
+  return total;
+}

@@ -1,0 +1,93 @@
+import { api, LIST } from '../../app/api';
+import type { Allocation } from '../../shared/schemas/budgets';
+import {
+  WINDOW_LOCK_HEADER,
+  type SaveWindowBody,
+  type SinkFundAllocation,
+  type Transaction,
+  type TransferBody,
+} from '../../shared/schemas/transactions';
+
+export interface WindowArgs {
+  bankAccountId: number;
+  budgetId: number;
+}
+
+/** One account's transactions inside one budget's window, with the lock version the next save must send. */
+export interface TransactionWindow {
+  transactions: Transaction[];
+  lockVersion: number | undefined;
+}
+
+const lockVersionOf = (headers: Headers | undefined): number | undefined => {
+  const text = headers?.get(WINDOW_LOCK_HEADER);
+  return text != null && /^\d+$/.test(text) ? Number(text) : undefined;
+};
+
+const windowTag = ({ bankAccountId, budgetId }: WindowArgs) => ({ type: 'Transaction' as const, id: `${bankAccountId}-${budgetId}` });
+
+/**
+ * Saving transactions and transfers moves the budget's spent and every account's current balance at once,
+ * so both invalidate the budgets, the allocations and the account list as well as the windows.
+ */
+const moneyMovedTags = [
+  { type: 'Transaction' as const, id: LIST },
+  'Budget' as const,
+  'FutureBudgets' as const,
+  'Allocation' as const,
+  { type: 'BankAccount' as const, id: LIST },
+  'LastUpdate' as const,
+];
+
+export const transactionsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTransactionWindow: build.query<TransactionWindow, WindowArgs>({
+      query: ({ bankAccountId, budgetId }) => `/transactions?bank_account_id=${bankAccountId}&budget_id=${budgetId}`,
+      transformResponse: (transactions: Transaction[], meta) => ({ transactions, lockVersion: lockVersionOf(meta?.response?.headers) }),
+      providesTags: (_result, _error, args) => [windowTag(args), { type: 'Transaction', id: LIST }],
+    }),
+    saveTransactionWindow: build.mutation<TransactionWindow, SaveWindowBody>({
+      query: (body) => ({ url: '/transactions', method: 'POST', body }),
+      transformResponse: (transactions: Transaction[], meta) => ({ transactions, lockVersion: lockVersionOf(meta?.response?.headers) }),
+      // Show the saved window at once; the refetch that the tags trigger brings the new lock version.
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (!Array.isArray(data.transactions)) return;
+          dispatch(
+            transactionsApi.util.updateQueryData('getTransactionWindow', { bankAccountId: body.bank_account_id, budgetId: body.budget_id }, (draft) => {
+              draft.transactions = data.transactions;
+              if (data.lockVersion !== undefined) draft.lockVersion = data.lockVersion;
+            }),
+          );
+        } catch {
+          // The page shows the refusal; nothing to update.
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
+    }),
+    transferBetweenAccounts: build.mutation<unknown, TransferBody & { from: number }>({
+      query: ({ from, ...body }) => ({ url: `/bank_accounts/${from}/transfer`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
+    }),
+
+    /** `GET /allocations?budget_id=B`: with spent and category, for the allocation picker and the budget balance. */
+    getBudgetAllocations: build.query<Allocation[], number>({
+      query: (budgetId) => `/allocations?budget_id=${budgetId}`,
+      providesTags: (_result, _error, budgetId) => [{ type: 'Allocation', id: LIST }, { type: 'Allocation', id: `budget-${budgetId}` }],
+    }),
+    /** `GET /sink_fund_allocations?bank_account_id=A`: a sink-fund account's open envelopes. */
+    getSinkFundEnvelopes: build.query<SinkFundAllocation[], number>({
+      query: (bankAccountId) => `/sink_fund_allocations?bank_account_id=${bankAccountId}`,
+      providesTags: (_result, _error, bankAccountId) => [{ type: 'SinkFundAllocation', id: LIST }, { type: 'SinkFundAllocation', id: `account-${bankAccountId}` }],
+    }),
+  }),
+});
+
+export const {
+  useGetTransactionWindowQuery,
+  useSaveTransactionWindowMutation,
+  useTransferBetweenAccountsMutation,
+  useGetBudgetAllocationsQuery,
+  useGetSinkFundEnvelopesQuery,
+} = transactionsApi;

@@ -1,0 +1,115 @@
+/**
+ * Budget arithmetic on integer cents (api-and-domain §3), shared by the budget screens and the server's reports.
+ * Every function is pure; rows toggled deleted on the edit screen are left out by the callers' `liveRows`.
+ */
+import { sumCents, type Cents } from './money';
+import type { AllocationClass } from './schemas/budgets';
+
+export interface AmountLine {
+  amount: Cents;
+  deleted?: boolean;
+}
+
+export interface SpendingLine extends AmountLine {
+  spent: Cents;
+}
+
+export interface ClassifiedLine extends AmountLine {
+  allocation_class: AllocationClass;
+}
+
+/** Rows the person has not toggled deleted. */
+export const liveRows = <T extends { deleted?: boolean }>(rows: readonly T[]): T[] => rows.filter((row) => !row.deleted);
+
+/** Σ amount over rows not toggled deleted. */
+export const totalAmount = (rows: readonly AmountLine[]): Cents => sumCents(liveRows(rows).map((row) => row.amount));
+
+export const remaining = (amount: Cents, spent: Cents): Cents => amount - spent;
+
+export interface SpendingTotals {
+  amount: Cents;
+  spent: Cents;
+  remaining: Cents;
+}
+
+/** Amount, spent and remaining of a set of allocations (a category's subtotal or the whole budget). */
+export function spendingTotals(rows: readonly SpendingLine[]): SpendingTotals {
+  let amount = 0;
+  let spent = 0;
+  for (const row of rows) {
+    if (row.deleted) continue;
+    amount += row.amount;
+    spent += row.spent;
+  }
+  return { amount, spent, remaining: remaining(amount, spent) };
+}
+
+/** The household's personal money: what the incomes bring in beyond the allocations. */
+export const discretionary = (totalIncome: Cents, totalAllocated: Cents): Cents => totalIncome - totalAllocated;
+
+export interface CoupleSplit {
+  wife: Cents;
+  husband: Cents;
+}
+
+/**
+ * 50/50 between the partners; an odd cent goes to the wife (listed first) so the halves always add up.
+ * For a negative amount the wife's half likewise carries the odd cent (-1.01 → -0.51 / -0.50).
+ */
+export function splitDiscretionary(amount: Cents): CoupleSplit {
+  const husband = Math.trunc(amount / 2);
+  return { wife: amount - husband, husband };
+}
+
+export interface ClassSummary {
+  needs: Cents;
+  wants: Cents;
+  savings: Cents;
+  /** Whole percents of total income; null when there is no income. */
+  needsPercent: number | null;
+  wantsPercent: number | null;
+  savingsPercent: number | null;
+}
+
+const percentOf = (part: Cents, whole: Cents): number => Math.round((part / whole) * 100);
+
+/**
+ * Needs and savings are the sums of their allocations; wants is whatever of the income is left (wanted
+ * allocations plus the discretionary money). Percentages: needs and savings rounded, wants the remainder.
+ */
+export function classSummary(totalIncome: Cents, allocations: readonly ClassifiedLine[]): ClassSummary {
+  let needs = 0;
+  let savings = 0;
+  for (const row of allocations) {
+    if (row.deleted) continue;
+    if (row.allocation_class === 'need') needs += row.amount;
+    else if (row.allocation_class === 'savings') savings += row.amount;
+  }
+  const wants = totalIncome - needs - savings;
+  if (totalIncome === 0) return { needs, wants, savings, needsPercent: null, wantsPercent: null, savingsPercent: null };
+  const needsPercent = percentOf(needs, totalIncome);
+  const savingsPercent = percentOf(savings, totalIncome);
+  return { needs, wants, savings, needsPercent, wantsPercent: 100 - needsPercent - savingsPercent, savingsPercent };
+}
+
+export interface BudgetTotals {
+  income: Cents;
+  allocated: Cents;
+  spent: Cents;
+  remaining: Cents;
+  /** Income not yet given to an allocation ("Unallocated"), which is also the discretionary amount. */
+  discretionary: Cents;
+}
+
+/** The footer and summary figures of one budget. */
+export function budgetTotals(incomes: readonly AmountLine[], allocations: readonly SpendingLine[]): BudgetTotals {
+  const income = totalAmount(incomes);
+  const spending = spendingTotals(allocations);
+  return {
+    income,
+    allocated: spending.amount,
+    spent: spending.spent,
+    remaining: spending.remaining,
+    discretionary: discretionary(income, spending.amount),
+  };
+}

@@ -1,0 +1,279 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Budget } from '../../../src/shared/schemas/budgets';
+import { mockFetch } from '../../support/fetchMock';
+import { accounts, budgetList, categories, sampleBudget, settings } from './fixtures';
+import { answer, refuse, renderBudgets } from './renderBudgets';
+
+const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
+  'GET /allocation_categories': categories,
+  'GET /bank_accounts': accounts,
+  'GET /settings': settings(),
+  'GET /budgets': budgetList,
+  ...overrides,
+});
+
+const heading = 'Edit Budget: Jan 01 - Jan 31, 2026';
+const incomesTable = () => screen.getByRole('table', { name: 'Incomes' });
+const allocationsTable = () => screen.getByRole('table', { name: 'Allocations' });
+const rowWith = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
+const inputRow = (table: HTMLElement, label: string, value: string) =>
+  within(table)
+    .getAllByLabelText(label)
+    .find((input) => (input as HTMLInputElement).value === value)!
+    .closest('tr') as HTMLElement;
+
+async function openBudget(routes: Record<string, unknown> = {}) {
+  const network = mockFetch(fixedRoutes({ 'GET /budgets/7': sampleBudget(), ...routes }));
+  const rendered = renderBudgets('/budgets/7');
+  await screen.findByRole('heading', { name: heading });
+  return { network, ...rendered };
+}
+
+async function startEditing(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Make Changes' }));
+  await screen.findByRole('button', { name: 'Save Changes' });
+}
+
+describe('budget detail', () => {
+  it('shows incomes, allocations grouped by category with subtotals, totals and the couple summary', async () => {
+    await openBudget();
+    const salary = rowWith(incomesTable(), 'Salary');
+    expect(salary).toHaveTextContent('3,000.00');
+    expect(salary).toHaveTextContent('Chequing');
+    expect(rowWith(incomesTable(), 'Total')).toHaveTextContent('5,000.00');
+
+    const rows = within(allocationsTable()).getAllByRole('row').map((row) => row.textContent);
+    const order = ['Food', 'Dining', 'Groceries', 'Food Subtotal', 'Housing', 'Emergency Fund', 'Rent', 'Housing Subtotal'];
+    expect(order.map((name) => rows.findIndex((text) => text?.startsWith(name)))).toEqual([...order.keys()].map((i) => i + 1));
+    expect(rowWith(allocationsTable(), 'Food Subtotal')).toHaveTextContent('800.00700.2599.75');
+    const dining = rowWith(allocationsTable(), 'Dining');
+    expect(within(dining).getByText('-50.00')).toHaveClass('ec-money--negative');
+    expect(dining).toHaveTextContent('Want');
+    expect(rowWith(allocationsTable(), 'Rent')).toHaveTextContent('Yes');
+    expect(rowWith(allocationsTable(), 'Total')).toHaveTextContent('2,800.00');
+    expect(within(allocationsTable()).getByText(/Unallocated:/)).toHaveTextContent('Unallocated: 2,200.00');
+
+    const discretionary = await screen.findByRole('table', { name: 'Discretionary Summary' });
+    await waitFor(() => expect(within(discretionary).getByText("Alice's Discretionary Amount")).toBeInTheDocument());
+    expect(rowWith(discretionary, 'Total Discretionary Amount')).toHaveTextContent('2,200.00');
+    expect(rowWith(discretionary, "Alice's Discretionary Amount")).toHaveTextContent('1,100.00');
+    expect(rowWith(discretionary, "Bob's Discretionary Amount")).toHaveTextContent('1,100.00');
+    const labels = within(discretionary).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(labels).toEqual(['Total Discretionary Amount', "Alice's Discretionary Amount", "Bob's Discretionary Amount"]);
+
+    const wants = screen.getByRole('table', { name: 'Wants Summary' });
+    expect(rowWith(wants, 'Needs')).toHaveTextContent('2,100.0042%');
+    expect(rowWith(wants, 'Wants')).toHaveTextContent('2,400.0048%');
+    expect(rowWith(wants, 'Savings')).toHaveTextContent('500.0010%');
+  });
+
+  it("shows one person's discretionary amount for a single household, and the odd cent to the wife for a couple", async () => {
+    const single = await openBudget({ 'GET /settings': settings({ family_type: 'single' }) });
+    const summary = screen.getByRole('table', { name: 'Discretionary Summary' });
+    await waitFor(() => expect(rowWith(summary, "Sam's Discretionary Amount")).toHaveTextContent('2,200.00'));
+    expect(within(summary).queryByText('Total Discretionary Amount')).not.toBeInTheDocument();
+    single.unmount();
+
+    const odd = sampleBudget();
+    odd.incomes[0] = { ...odd.incomes[0], amount: 300001 };
+    mockFetch(fixedRoutes({ 'GET /budgets/7': odd }));
+    renderBudgets('/budgets/7');
+    const couple = await screen.findByRole('table', { name: 'Discretionary Summary' });
+    await waitFor(() => expect(rowWith(couple, "Alice's Discretionary Amount")).toHaveTextContent('1,100.01'));
+    expect(rowWith(couple, "Bob's Discretionary Amount")).toHaveTextContent('1,100.00');
+  });
+
+  it('shows a closed budget with a "Closed" tag and no "Make Changes"', async () => {
+    await openBudget({ 'GET /budgets/7': sampleBudget({ status: 'closed' }) });
+    expect(screen.getByText('Closed')).toHaveClass('ant-tag');
+    expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
+  });
+
+  it('links back to the list and to the budget transactions', async () => {
+    const user = userEvent.setup();
+    const { router } = await openBudget();
+    await user.click(screen.getByRole('button', { name: 'View Transactions' }));
+    expect(router.state.location.pathname).toBe('/transactions');
+    expect(router.state.location.search).toBe('?budget_id=7');
+  });
+
+  it('edits live and saves the whole budget, then says "Budget saved."', async () => {
+    const user = userEvent.setup();
+    let saved: unknown;
+    const { network, messages } = await openBudget({
+      'PUT /budgets/7': (request: { body: unknown }) => {
+        saved = request.body;
+        return { body: sampleBudget({ lock_version: 4 }) };
+      },
+    });
+    await startEditing(user);
+    const groceries = inputRow(allocationsTable(), 'Allocation name', 'Groceries');
+    const amount = within(groceries).getByLabelText('Allocation amount');
+    await user.clear(amount);
+    await user.type(amount, '700');
+    expect(within(allocationsTable()).getByText(/Unallocated:/)).toHaveTextContent('Unallocated: 2,100.00');
+    expect(rowWith(allocationsTable(), 'Food Subtotal')).toHaveTextContent('900.00');
+    expect(rowWith(screen.getByRole('table', { name: 'Discretionary Summary' }), 'Total Discretionary Amount')).toHaveTextContent('2,100.00');
+
+    await user.click(within(allocationsTable()).getByRole('button', { name: 'Add Fun Allocation' }));
+    const names = within(allocationsTable()).getAllByLabelText('Allocation name');
+    const fresh = names.find((input) => (input as HTMLInputElement).value === '')!;
+    await user.type(fresh, 'Concert');
+    await user.click(within(inputRow(allocationsTable(), 'Allocation name', 'Concert')).getByLabelText('Fixed Amount?'));
+
+    await user.click(screen.getByRole('button', { name: 'Add Income' }));
+    const incomeName = within(incomesTable())
+      .getAllByLabelText('Income name')
+      .find((input) => (input as HTMLInputElement).value === '')!;
+    await user.type(incomeName, 'Bonus');
+    const bonus = inputRow(incomesTable(), 'Income name', 'Bonus');
+    await user.clear(within(bonus).getByLabelText('Income amount'));
+    await user.type(within(bonus).getByLabelText('Income amount'), '1,000');
+    await user.selectOptions(within(bonus).getByLabelText('Bank Account'), 'Savings Account');
+    expect(rowWith(incomesTable(), 'Total')).toHaveTextContent('6,000.00');
+    await user.click(within(inputRow(incomesTable(), 'Income name', 'Freelance')).getByRole('button', { name: 'Delete Freelance' }));
+    expect(rowWith(incomesTable(), 'Total')).toHaveTextContent('4,000.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(messages).toContain('Budget saved.'));
+    expect(network.find('PUT', '/budgets/7')).toHaveLength(1);
+    expect(saved).toMatchObject({
+      lock_version: 3,
+      incomes: [
+        { id: 11, name: 'Salary', deleted: false },
+        { id: 12, name: 'Freelance', deleted: true },
+        { id: 0, name: 'Bonus', amount: 100000, bank_account_id: 6, deleted: false },
+      ],
+    });
+    const allocations = (saved as { allocations: { id: number; name: string; amount: number }[] }).allocations;
+    expect(allocations.find((row) => row.name === 'Groceries')).toMatchObject({ id: 22, amount: 70000 });
+    expect(allocations.find((row) => row.id === 0)).toMatchObject({ name: 'Concert', allocation_category_id: 3, is_fixed_amount: true });
+    expect(allocations).toHaveLength(5);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make Changes' })).toBeInTheDocument());
+  });
+
+  it('cancels: back to view mode, a fresh load, and "Editing canceled"', async () => {
+    const user = userEvent.setup();
+    const { network, messages } = await openBudget();
+    await startEditing(user);
+    const amount = within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount');
+    await user.clear(amount);
+    await user.type(amount, '1');
+    const loads = network.find('GET', '/budgets/7').length;
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(messages).toContain('Editing canceled');
+    await waitFor(() => expect(network.find('GET', '/budgets/7').length).toBe(loads + 1));
+    expect(rowWith(allocationsTable(), 'Rent')).toHaveTextContent('1,500.00');
+    expect(screen.getByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+  });
+
+  it('keeps edit mode and every edit when the save is refused, showing the server message', async () => {
+    const user = userEvent.setup();
+    const { messages } = await openBudget({
+      'PUT /budgets/7': refuse(422, "Name can't be blank"),
+    });
+    await startEditing(user);
+    const amount = within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount');
+    await user.clear(amount);
+    await user.type(amount, '1234.5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(messages).toContain("Name can't be blank"));
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount')).toHaveValue('1234.50');
+  });
+
+  it('offers "Reload" on a conflict, keeping the edits on top of the latest budget', async () => {
+    const user = userEvent.setup();
+    const conflict = 'This budget was changed by someone else. Reload to see their changes.';
+    let loads = 0;
+    const theirs: Budget = sampleBudget({ lock_version: 4 });
+    theirs.allocations = theirs.allocations.map((row) => (row.name === 'Groceries' ? { ...row, amount: 65000 } : row));
+    const saves: unknown[] = [];
+    await openBudget({
+      'GET /budgets/7': () => ({ body: loads++ === 0 ? sampleBudget() : theirs }),
+      'PUT /budgets/7': (request: { body: unknown }) => {
+        saves.push(request.body);
+        return saves.length === 1 ? refuse(409, conflict)() : { body: theirs };
+      },
+    });
+    await startEditing(user);
+    const amount = within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount');
+    await user.clear(amount);
+    await user.type(amount, '1600');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(conflict);
+    expect(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount')).toHaveValue('1600.00');
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(inputRow(allocationsTable(), 'Allocation name', 'Groceries')).getByLabelText('Allocation amount')).toHaveValue('650.00'));
+    expect(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount')).toHaveValue('1600.00');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ lock_version: 4 });
+    const rows = (saves[1] as { allocations: { name: string; amount: number }[] }).allocations;
+    expect(rows.find((row) => row.name === 'Rent')?.amount).toBe(160000);
+    expect(rows.find((row) => row.name === 'Groceries')?.amount).toBe(65000);
+  });
+
+  it('asks before leaving with unsaved edits', async () => {
+    const user = userEvent.setup();
+    const { router } = await openBudget();
+    await startEditing(user);
+    await user.type(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation comment'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Back to Budget List' }));
+    await answer('Leave without saving?', 'No', user);
+    expect(router.state.location.pathname).toBe('/budgets/7');
+    await user.click(screen.getByRole('button', { name: 'Back to Budget List' }));
+    await answer('Leave without saving?', 'Yes', user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/budgets'));
+  });
+
+  it('opens the transactions behind an allocation', async () => {
+    const user = userEvent.setup();
+    const network = await openBudget({
+      'GET /transactions/by_allocation': [
+        { id: 1, transaction_date: '2026-01-03', description: 'Market', net_amount: -30025 },
+        { id: 2, transaction_date: '2026-01-09', description: 'Refund', net_amount: 5000 },
+        { id: 3, transaction_date: '2026-01-20', description: 'Bakery', net_amount: -20000 },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Transactions for Groceries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transactions for Groceries' });
+    await within(dialog).findByText('Market');
+    expect(network.network.find('GET', '/transactions/by_allocation')[0].search).toBe('?allocation_id=22');
+    expect(rowWith(dialog, 'Market')).toHaveTextContent('Jan 03, 2026Market-300.25');
+    expect(rowWith(dialog, 'Refund')).toHaveTextContent('50.00');
+    expect(rowWith(dialog, 'Total')).toHaveTextContent('-450.25');
+  });
+
+  it('shows only name, amount, spent, remaining and delete on a phone', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
+    try {
+      await openBudget();
+      const headers = within(allocationsTable()).getAllByRole('columnheader').map((cell) => cell.textContent);
+      expect(headers).toEqual(['Name', 'Amount', 'Spent', 'Remaining', 'Delete']);
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
+describe('current budget', () => {
+  it('goes to the open budget with the earliest start', async () => {
+    mockFetch(fixedRoutes({ 'GET /budgets/current': { budget_id: 7 }, 'GET /budgets/7': sampleBudget() }));
+    const { router } = renderBudgets('/budgets/current');
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/budgets/7');
+  });
+
+  it('explains what to do when no budget is open, without an error', async () => {
+    mockFetch(fixedRoutes({ 'GET /budgets/current': refuse(404, 'There is no open budget') }));
+    const { store } = renderBudgets('/budgets/current');
+    expect(await screen.findByText('There is no open budget')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to Budgets' })).toBeInTheDocument();
+    expect(store.getState().messages.current).toBeNull();
+  });
+});

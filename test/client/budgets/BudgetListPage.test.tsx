@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../support/fetchMock';
+import { accounts, budgetList, categories } from './fixtures';
+import { answer, refuse, renderBudgets } from './renderBudgets';
+
+const setupRoutes = { 'GET /allocation_categories': categories, 'GET /bank_accounts': accounts };
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('budget list', () => {
+  it('offers Copy on the newest budget only and Close on the current (earliest open) budget only', async () => {
+    mockFetch({ ...setupRoutes, 'GET /budgets': budgetList });
+    renderBudgets('/budgets');
+    expect(await screen.findByRole('heading', { name: 'Budgets' })).toBeInTheDocument();
+    const newest = await rowOf('Mar 01 - Mar 31, 2026');
+    const current = await rowOf('Feb 01 - Feb 28, 2026');
+    const closed = await rowOf('Jan 01 - Jan 31, 2026');
+    expect(within(newest).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(newest).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    expect(within(current).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(current).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(within(closed).queryByRole('button', { name: /Copy|Close/ })).not.toBeInTheDocument();
+    for (const row of [newest, current, closed]) expect(within(row).getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(within(closed).getByText('Closed')).toBeInTheDocument();
+    expect(within(newest).getByText('Open')).toBeInTheDocument();
+  });
+
+  it('copies after "Yes", showing progress then success', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch({ ...setupRoutes, 'GET /budgets': budgetList, 'PUT /budgets/9/copy': { id: 10 } });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(within(await rowOf('Mar 01 - Mar 31, 2026')).getByRole('button', { name: 'Copy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Budget?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to COPY this budget?');
+    await answer('Copy Budget?', 'Yes', user);
+    await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget copied.']));
+    expect(network.find('PUT', '/budgets/9/copy')).toHaveLength(1);
+    await waitFor(() => expect(network.find('GET', '/budgets').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('does nothing when the close is answered "No"', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch({ ...setupRoutes, 'GET /budgets': budgetList });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(within(await rowOf('Feb 01 - Feb 28, 2026')).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('dialog', { name: 'Close Budget Period?' })).toHaveTextContent('Are you ready to close off this budget?');
+    await answer('Close Budget Period?', 'No', user);
+    expect(network.find('PUT', '/budgets/8/close')).toHaveLength(0);
+    expect(messages).toEqual([]);
+  });
+
+  it('shows the server reason when closing is refused', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      ...setupRoutes,
+      'GET /budgets': budgetList,
+      'PUT /budgets/8/close': refuse(422, 'Only the current budget can be closed'),
+    });
+    const { messages, store } = renderBudgets('/budgets');
+    await user.click(within(await rowOf('Feb 01 - Feb 28, 2026')).getByRole('button', { name: 'Close' }));
+    await answer('Close Budget Period?', 'Yes', user);
+    await waitFor(() => expect(messages).toEqual(['Closing....', 'Budget NOT closed. Only the current budget can be closed']));
+    expect(store.getState().messages.current?.kind).toBe('error');
+  });
+
+  it('closes after "Yes"', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch({ ...setupRoutes, 'GET /budgets': budgetList, 'PUT /budgets/8/close': { id: 8 } });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(within(await rowOf('Feb 01 - Feb 28, 2026')).getByRole('button', { name: 'Close' }));
+    await answer('Close Budget Period?', 'Yes', user);
+    await waitFor(() => expect(messages).toEqual(['Closing....', 'Budget closed.']));
+    expect(network.find('PUT', '/budgets/8/close')).toHaveLength(1);
+  });
+
+  it('reports a refused copy with the reason', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      ...setupRoutes,
+      'GET /budgets': budgetList,
+      'PUT /budgets/9/copy': refuse(422, 'A budget already covers 2026-04-01'),
+    });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(within(await rowOf('Mar 01 - Mar 31, 2026')).getByRole('button', { name: 'Copy' }));
+    await answer('Copy Budget?', 'Yes', user);
+    await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget NOT copied. A budget already covers 2026-04-01']));
+  });
+
+  it('reopens the last budget after confirmation, or says why not', async () => {
+    const user = userEvent.setup();
+    let reopened = 0;
+    mockFetch({
+      ...setupRoutes,
+      'GET /budgets': budgetList,
+      'POST /budgets/reopen_last_budget': () =>
+        reopened++ === 0 ? { body: { id: 7 } } : refuse(422, 'There is no closed budget to reopen')(),
+    });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(await screen.findByRole('button', { name: 'Reopen Last Budget' }));
+    expect(await screen.findByRole('dialog', { name: 'Reopen Last Budget' })).toHaveTextContent('Are you sure you want to open the last closed budget?');
+    await answer('Reopen Last Budget', 'Yes', user);
+    await waitFor(() => expect(messages).toEqual(['Reopening last budget...', 'Last Budget re-opened.']));
+    await user.click(screen.getByRole('button', { name: 'Reopen Last Budget' }));
+    await answer('Reopen Last Budget', 'Yes', user);
+    await waitFor(() => expect(messages.at(-1)).toBe('There is no closed budget to reopen'));
+  });
+
+  it('creates a budget from a start date, suggesting the day after the newest budget', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch({ ...setupRoutes, 'GET /budgets': budgetList, 'POST /budgets': () => ({ status: 201, body: { id: 10 } }) });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(await screen.findByRole('button', { name: 'Add New Budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Budget' });
+    const startDate = within(dialog).getByLabelText('Start Date');
+    expect(startDate).toHaveValue('2026-04-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messages).toEqual(['Budget created.']));
+    expect(network.find('POST', '/budgets')[0].body).toEqual({ start_date: '2026-04-01' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Budget' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the dialog open and shows the reason when the budget is not created', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      ...setupRoutes,
+      'GET /budgets': budgetList,
+      'POST /budgets': refuse(422, 'A budget already covers 2026-03-15'),
+    });
+    const { messages } = renderBudgets('/budgets');
+    await user.click(await screen.findByRole('button', { name: 'Add New Budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Budget' });
+    const startDate = within(dialog).getByLabelText('Start Date');
+    await user.clear(startDate);
+    await user.type(startDate, '2026-03-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messages).toEqual(['Budget not created. A budget already covers 2026-03-15']));
+    expect(screen.getByRole('dialog', { name: 'Add New Budget' })).toBeInTheDocument();
+  });
+
+  it('explains the first step to a new household, and what setup is missing', async () => {
+    mockFetch({ 'GET /budgets': [], 'GET /allocation_categories': [], 'GET /bank_accounts': accounts });
+    renderBudgets('/budgets');
+    expect(await screen.findByText('No budgets yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Start with “Add New Budget”/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Add your allocation categories' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add your bank accounts' })).not.toBeInTheDocument();
+  });
+});

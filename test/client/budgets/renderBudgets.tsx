@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AppStore } from '../../../src/app/store';
+import BudgetsArea from '../../../src/features/budgets/BudgetsArea';
+import { renderWithProviders, signedInState } from '../../support/render';
+
+// antd screens render slowly in jsdom on a busy machine; these tests wait for real UI flows.
+jest.setTimeout(180_000);
+
+// antd's forms schedule work through MessageChannel, which jsdom lacks; a timer means the same "later".
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimerMessageChannel {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
+  }
+  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
+}
+
+/** Opens a page of the budgets area as the router mounts it; `pages` records every path the app went to. */
+export function renderBudgets(url: string) {
+  const rendered = renderWithProviders(<BudgetsArea />, {
+    path: '/budgets/*',
+    url,
+    preloadedState: signedInState(),
+    routes: [{ path: '/transactions', element: <h1>Transactions page</h1> }],
+  });
+  return { ...rendered, messages: recordMessages(rendered.store) };
+}
+
+/** Every message the screens showed, in order. */
+export function recordMessages(store: AppStore): string[] {
+  const texts: string[] = [];
+  let lastId = 0;
+  store.subscribe(() => {
+    const current = store.getState().messages.current;
+    if (current && current.id !== lastId) {
+      lastId = current.id;
+      texts.push(current.text);
+    }
+  });
+  return texts;
+}
+
+/** Answers an antd confirmation dialog. */
+export async function answer(title: string, button: 'Yes' | 'No', user: { click: (element: Element) => Promise<void> }) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: button }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+}
+
+/** A fetch-mock answer refusing the request the way the server does. */
+export const refuse = (status: number, message: string) => () => ({ status, body: { success: false, errors: [message] } });

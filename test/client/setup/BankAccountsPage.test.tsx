@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
+import { findDialog, renderSetupPage, setupUser } from './renderSetup';
+import { bankAccount, refusal, setUpHousehold } from './setupFixtures';
+
+async function openAddDialog(user: ReturnType<typeof setupUser>) {
+  await user.click(await screen.findByText('Add Bank Account', { selector: 'button *' }));
+  return findDialog('Add Bank Account');
+}
+
+describe('Bank Accounts', () => {
+  it('asks for statement and payment days only for credit cards, and checks they are days of the month', async () => {
+    const network = mockFetch(setUpHousehold());
+    const user = setupUser();
+    renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).queryByLabelText('Statement Day')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Payment Due Day')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByText('Credit Card'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Visa');
+    await user.type(await within(dialog).findByLabelText('Statement Day'), '32');
+    await user.type(within(dialog).getByLabelText('Payment Due Day'), '0');
+    await user.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText('Statement Day must be a day of the month (1–31)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Payment Due Day must be a day of the month (1–31)')).toBeInTheDocument();
+    expect(network.find('POST', '/bank_accounts')).toHaveLength(0);
+
+    await user.click(within(dialog).getByText('Normal'));
+    expect(within(dialog).queryByLabelText('Statement Day')).not.toBeInTheDocument();
+  });
+
+  it('sends the opening balance in cents and the credit card days', async () => {
+    const network = mockFetch({ ...setUpHousehold(), 'POST /bank_accounts': bankAccount({ id: 2, name: 'Visa' }) });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Visa');
+    await user.click(within(dialog).getByText('Credit Card'));
+    await user.click(within(dialog).getByText('Liability'));
+    await user.click(within(dialog).getByLabelText('Is Cash Account?'));
+    await user.type(within(dialog).getByLabelText('Official Account #'), ' 4500-01 ');
+    const balance = within(dialog).getByLabelText('Opening Balance');
+    await user.clear(balance);
+    await user.type(balance, '-1,234.56');
+    await user.type(await within(dialog).findByLabelText('Statement Day'), '5');
+    await user.type(within(dialog).getByLabelText('Payment Due Day'), '25');
+    await user.click(within(dialog).getByText('Save'));
+
+    await waitFor(() => expect(messages).toContain('Bank Account saved.'));
+    expect(network.find('POST', '/bank_accounts')[0].body).toEqual({
+      name: 'Visa',
+      account_type: 'credit_card',
+      account_category: 'liability',
+      is_cash: false,
+      institution_id: null,
+      account_no: '4500-01',
+      opening_balance: -123456,
+      import_format: null,
+      status: 'open',
+      statement_day: 5,
+      payment_due_day: 25,
+    });
+  });
+
+  it('refuses an opening balance beyond what the server accepts instead of saving 0', async () => {
+    const network = mockFetch(setUpHousehold());
+    const user = setupUser();
+    renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Savings');
+    const balance = within(dialog).getByLabelText('Opening Balance');
+    await user.clear(balance);
+    await user.type(balance, '99999999999999999');
+    await user.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText('Opening Balance is too large')).toBeInTheDocument();
+    expect(network.find('POST', '/bank_accounts')).toHaveLength(0);
+  });
+
+  it("keeps the dialog open and puts the server's field errors on the fields", async () => {
+    mockFetch({
+      ...setUpHousehold(),
+      'PUT /bank_accounts/1': () => refusal(422, ['Validation failed'], { account_no: ['is already used by another account'] }),
+    });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Edit Chequing'));
+    const dialog = await findDialog('Edit Bank Account: Chequing');
+    await user.type(within(dialog).getByLabelText('Official Account #'), '123');
+    await user.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText('Official Account # is already used by another account')).toBeInTheDocument();
+    expect(within(dialog).getByText('Validation failed')).toBeInTheDocument();
+    expect(messages).toContain('Bank Account not saved. Validation failed');
+    expect(within(dialog).getByLabelText('Official Account #')).toHaveValue('123');
+  });
+
+  it('closes an account after confirmation, keeping its other details', async () => {
+    const visa = bankAccount({ id: 1, name: 'Visa', account_type: 'credit_card', account_category: 'liability', statement_day: 5, payment_due_day: 25, opening_balance: -5000, institution_id: 1, institution: { id: 1, name: 'First Bank' }, import_format: 'csv' });
+    const network = mockFetch({ ...setUpHousehold(), 'GET /bank_accounts': [visa], 'PUT /bank_accounts/1': { ...visa, status: 'closed' } });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Close Visa'));
+    const question = await findDialog('Close Bank Account?');
+    await user.click(within(question).getByText('Yes'));
+    await waitFor(() => expect(messages).toContain('Bank Account saved.'));
+    expect(network.find('PUT', '/bank_accounts/1')[0].body).toEqual({
+      name: 'Visa',
+      account_type: 'credit_card',
+      account_category: 'liability',
+      is_cash: true,
+      institution_id: 1,
+      account_no: null,
+      opening_balance: -5000,
+      import_format: 'csv',
+      status: 'closed',
+      statement_day: 5,
+      payment_due_day: 25,
+    });
+  });
+
+  it('lists closed accounts only when asked', async () => {
+    const network = mockFetch({
+      ...setUpHousehold(),
+      'GET /bank_accounts': (request: RecordedRequest) => ({
+        body: request.search.includes('include_closed=true') ? [bankAccount(), bankAccount({ id: 2, name: 'Old Savings', status: 'closed' })] : [bankAccount()],
+      }),
+    });
+    const user = setupUser();
+    renderSetupPage('/setup/bank-accounts');
+    expect(await screen.findByText('Chequing')).toBeInTheDocument();
+    expect(screen.queryByText('Old Savings')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Show Closed Accounts?'));
+    expect(await screen.findByText('Old Savings')).toBeInTheDocument();
+    expect(network.requests.some((r) => r.path === '/bank_accounts' && r.search === '?include_closed=true')).toBe(true);
+  });
+});

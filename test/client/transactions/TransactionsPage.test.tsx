@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transactions';
+import { mockFetch } from '../../support/fetchMock';
+import { transaction } from './builders';
+import { CARD, dialogTitled, household, refusal, renderTransactions, setupUser, WINDOW, windowResponse } from './renderTransactions';
+
+const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as HTMLElement;
+const viewRowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const figure = (label: string) => screen.getByLabelText(label).textContent;
+
+async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, label: string) {
+  await user.click(combobox);
+  const options = await screen.findAllByTitle(label);
+  await user.click(options[options.length - 1]);
+}
+
+describe('Transactions', () => {
+  it('opens on the primary budget account and the current budget, and puts both in the URL', async () => {
+    const network = mockFetch(household());
+    const { router } = renderTransactions();
+    expect(await screen.findByText('Supermarket')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?bank_account_id=1&budget_id=7'));
+    expect(network.find('GET', '/transactions')[0].search).toBe('?bank_account_id=1&budget_id=7');
+    expect(network.find('GET', '/allocations')[0].search).toBe('?budget_id=7');
+    // Unpaid rows read red; the allocation shows by name.
+    expect(viewRowOf('Mystery charge')).toHaveClass('ec-row--unpaid');
+    expect(viewRowOf('Supermarket')).not.toHaveClass('ec-row--unpaid');
+    expect(within(viewRowOf('Supermarket')).getByText('Groceries')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Budget' })).toHaveAttribute('href', '/budgets/7');
+  });
+
+  it('shows the reconciliation figures of the primary budget account', async () => {
+    mockFetch(household());
+    renderTransactions();
+    await screen.findByText('Supermarket');
+    expect(figure('Last Bank Balance')).toBe('1,000.00');
+    expect(figure('Transaction Total')).toBe('-62.00');
+    expect(figure('Current Bank Balance')).toBe('938.00');
+    // Unspent: (600 − 50) + 200 + 1,500 = 2,250.00; the bank holds 938.00.
+    expect(figure('Current Budget Balance')).toBe('2,250.00');
+    expect(figure('Difference (Bank vs Budget)')).toBe('-1,312.00');
+    expect(screen.queryByLabelText('Unpaid Balance')).not.toBeInTheDocument();
+  });
+
+  it('shows unpaid figures for a credit card chosen in the URL', async () => {
+    mockFetch(household({ 'GET /transactions': windowResponse([transaction({ id: 201, bank_account_id: 2, description: 'Fuel', withdrawal_amount: 5000, status: 'unpaid' })]) }));
+    renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    await screen.findByText('Fuel');
+    expect(figure('Unpaid Balance')).toBe('50.00');
+    expect(figure('Current Bank Balance')).toBe('-70.00');
+    expect(figure('Unpaid Difference')).toBe('-20.00');
+    expect(screen.queryByLabelText('Current Budget Balance')).not.toBeInTheDocument();
+  });
+
+  it('totals the selected rows until Clear', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await screen.findByText('Supermarket');
+    await user.click(screen.getByLabelText('Select Supermarket'));
+    await user.click(screen.getByLabelText('Select Mystery charge'));
+    expect(figure('Selected Transaction Total')).toBe('-62.00');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByLabelText('Selected Transaction Total')).not.toBeInTheDocument();
+  });
+
+  it('saves edits, new rows and deletions with the window lock version', async () => {
+    const network = mockFetch(household({ 'POST /transactions': windowResponse(WINDOW, 4) }));
+    const user = setupUser();
+    const { store } = renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+
+    await chooseOption(user, within(rowOf('Mystery charge')).getByRole('combobox'), 'Restaurants');
+    // Choosing an allocation marks the row paid.
+    await waitFor(() => expect(rowOf('Mystery charge')).not.toHaveClass('ec-row--unpaid'));
+    expect(within(rowOf('Mystery charge')).getByLabelText('Paid?')).toBeChecked();
+
+    await user.click(within(rowOf('Supermarket')).getByRole('button', { name: 'Delete Supermarket' }));
+    expect(rowOf('Supermarket')).toHaveClass('ec-row--deleted');
+    // Deleted rows leave the totals.
+    expect(figure('Transaction Total')).toBe('-12.00');
+
+    await user.click(screen.getByRole('button', { name: 'Add New Transaction' }));
+    await user.type(screen.getAllByLabelText('Description').at(-1)!, 'Bakery');
+    const withdrawn = within(rowOf('Bakery')).getByLabelText('Withdrawn');
+    await user.clear(withdrawn);
+    await user.type(withdrawn, '4.5');
+    expect(figure('Transaction Total')).toBe('-16.50');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(store.getState().messages.current?.text).toBe('Transactions saved.'));
+    const [save] = network.find('POST', '/transactions');
+    expect(save.body).toMatchObject({ bank_account_id: 1, budget_id: 7, window_lock_version: 3 });
+    const sent = (save.body as { transactions: Record<string, unknown>[] }).transactions;
+    expect(sent).toEqual([
+      expect.objectContaining({ id: 101, deleted: true }),
+      expect.objectContaining({ id: 102, allocation_id: 12, status: 'paid' }),
+      expect.objectContaining({ id: null, description: 'Bakery', withdrawal_amount: 450, deposit_amount: 0, status: 'paid' }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+  });
+
+  it('clearing an allocation marks the row unpaid', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    const row = rowOf('Supermarket');
+    const clear = row.querySelector('.ant-select-clear') as HTMLElement;
+    await user.click(clear);
+    await waitFor(() => expect(rowOf('Supermarket')).toHaveClass('ec-row--unpaid'));
+  });
+
+  it('refuses to send a row dated outside the budget', async () => {
+    const network = mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    const date = within(rowOf('Supermarket')).getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2026-04-03');
+    expect(within(rowOf('Supermarket')).getByText('Date is outside of budget range')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(/1 row needs fixing before saving/)).toBeInTheDocument();
+    expect(network.find('POST', '/transactions')).toHaveLength(0);
+  });
+
+  it("keeps edit mode and every edit when the server refuses, with the message on the row it names", async () => {
+    mockFetch(
+      household({
+        'POST /transactions': () => refusal(422, ['Row 2 (Mystery charge): allocation is not in this budget'], { 'transactions.1.allocation_id': ['Row 2 (Mystery charge): allocation is not in this budget'] }),
+      }),
+    );
+    const user = setupUser();
+    const { store } = renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    const description = within(rowOf('Mystery charge')).getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Parking');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(store.getState().messages.current).toMatchObject({ kind: 'error', text: 'Transactions not saved. Row 2 (Mystery charge): allocation is not in this budget' }));
+    const rowError = screen.getAllByText('Row 2 (Mystery charge): allocation is not in this budget').find((node) => node.closest('tr.ec-row-errors'));
+    expect(rowError?.closest('tr')?.previousElementSibling).toBe(rowOf('Parking'));
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
+  });
+
+  it('offers Reload after a conflicting save, which brings back the saved window', async () => {
+    const network = mockFetch(household({ 'POST /transactions': () => refusal(409, [WINDOW_CONFLICT_MESSAGE]) }));
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), ' X');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(WINDOW_CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
+    const reads = network.find('GET', '/transactions').length;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(network.find('GET', '/transactions').length).toBe(reads + 1));
+    expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+    expect(screen.getByText('Supermarket')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved edits', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    const { router } = renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), '!');
+    await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
+    const question = await dialogTitled('Leave without saving?');
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/transactions');
+    expect(screen.getByDisplayValue('Supermarket!')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
+    await user.click(within(await dialogTitled('Leave without saving?')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Budget page' })).toBeInTheDocument();
+  });
+
+  it('guides a new household to set up first', async () => {
+    mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
+    renderTransactions();
+    expect(await screen.findByRole('link', { name: 'Add your bank accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add New Budget' })).toHaveAttribute('href', '/budgets');
+    expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { selectedTotal, summaryFigures, transactionTotal } from '../../../src/features/transactions/summary';
+import { draftRow } from './builders';
+
+describe('summary figures', () => {
+  const rows = [
+    draftRow({ withdrawal_amount: 10000 }),
+    draftRow({ withdrawal_amount: 0, deposit_amount: 250000 }),
+    draftRow({ withdrawal_amount: 99999, deleted: true }),
+  ];
+
+  it('totals the rows not toggled deleted', () => {
+    expect(transactionTotal(rows)).toBe(240000);
+  });
+
+  it('current bank balance is the last balance plus the transaction total', () => {
+    expect(summaryFigures({ lastBankBalance: 50000, rows, savedRows: rows, isCreditCard: false })).toEqual({
+      lastBankBalance: 50000,
+      transactionTotal: 240000,
+      currentBankBalance: 290000,
+    });
+  });
+
+  it('budget balance is the unspent money of the budget, moved live by allocated edits', () => {
+    const saved = [draftRow({ allocation_id: 1, withdrawal_amount: 2000 })];
+    const allocations = [
+      { amount: 50000, spent: 2000 },
+      { amount: 30000, spent: 0 },
+    ];
+    const unchanged = summaryFigures({ lastBankBalance: 80000, rows: saved, savedRows: saved, isCreditCard: false, allocations });
+    expect(unchanged.currentBudgetBalance).toBe(78000);
+    expect(unchanged.bankVsBudgetDifference).toBe(0);
+
+    const edited = [
+      { ...saved[0], withdrawal_amount: 3000 },
+      draftRow({ allocation_id: 2, withdrawal_amount: 1500 }),
+      draftRow({ allocation_id: null, withdrawal_amount: 700 }),
+      draftRow({ allocation_id: 2, withdrawal_amount: 400, brought_forward_status: 'added' }),
+    ];
+    const live = summaryFigures({ lastBankBalance: 80000, rows: edited, savedRows: saved, isCreditCard: false, allocations });
+    expect(live.currentBudgetBalance).toBe(78000 - 1000 - 1500);
+    expect(live.currentBankBalance).toBe(80000 - 3000 - 1500 - 700 - 400);
+    expect(live.bankVsBudgetDifference).toBe(live.currentBankBalance - live.currentBudgetBalance!);
+  });
+
+  it('a credit card shows its unpaid charges and how far its balance is from them', () => {
+    const card = [
+      draftRow({ status: 'unpaid', withdrawal_amount: 4000 }),
+      draftRow({ status: 'unpaid', withdrawal_amount: 1000 }),
+      draftRow({ status: 'paid', withdrawal_amount: 0, deposit_amount: 3000 }),
+      draftRow({ status: 'unpaid', withdrawal_amount: 7000, deleted: true }),
+    ];
+    const figures = summaryFigures({ lastBankBalance: -3000, rows: card, savedRows: card, isCreditCard: true });
+    expect(figures.unpaidBalance).toBe(5000);
+    expect(figures.currentBankBalance).toBe(-5000);
+    expect(figures.unpaidDifference).toBe(0);
+    expect(figures.currentBudgetBalance).toBeUndefined();
+  });
+
+  it('selected total counts only chosen rows that are not deleted', () => {
+    const chosen = new Set([rows[0].key, rows[2].key]);
+    expect(selectedTotal(rows, chosen)).toBe(-10000);
+  });
+});

@@ -1,0 +1,116 @@
+import { SETTINGS_CONFLICT_MESSAGE } from '../../src/shared/schemas/setup';
+import type { Settings } from '../../src/shared/schemas/setup';
+import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../support/testServer';
+
+const DEFAULTS = {
+  family_type: 'couple',
+  husband: 'Husband',
+  wife: 'Wife',
+  single_person: 'Me',
+  primary_budget_account_id: null,
+  default_allocation_category_id_for_special_events: null,
+  lock_version: 0,
+};
+
+async function accountOf(user: SignedInUser, name = 'Everyday') {
+  const row = await user.scope.insertInto('bank_accounts').values({ household_id: user.householdId, name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function categoryOf(user: SignedInUser, name = 'Gifts') {
+  const row = await user.scope.insertInto('allocation_categories').values({ household_id: user.householdId, name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function storedSettings(user: SignedInUser) {
+  return user.scope.selectFrom('settings').selectAll().execute();
+}
+
+describe.each(testDialects)('settings on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('creates the default row on first read, once', async () => {
+    const user = await signUpAndIn(server);
+    expect(await storedSettings(user)).toHaveLength(0);
+    const first = await call<Settings>(server, user, { method: 'GET', url: '/settings' });
+    expect(first).toMatchObject({ status: 200, body: DEFAULTS });
+    await call(server, user, { method: 'GET', url: '/settings' });
+    expect(await storedSettings(user)).toHaveLength(1);
+  });
+
+  it('saves the whole object, flat or nested, and bumps lock_version', async () => {
+    const user = await signUpAndIn(server);
+    const account = await accountOf(user);
+    const category = await categoryOf(user);
+    const body = {
+      family_type: 'single',
+      husband: 'Sam',
+      wife: 'Alex',
+      single_person: 'Robin',
+      primary_budget_account_id: account,
+      default_allocation_category_id_for_special_events: category,
+      lock_version: 0,
+    };
+    const saved = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: body });
+    expect(saved).toMatchObject({ status: 200, body: { ...body, lock_version: 1 } });
+    expect(await call(server, user, { method: 'GET', url: '/settings' })).toMatchObject({ body: { ...body, lock_version: 1 } });
+    const nested = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: { settings: { ...body, family_type: 'couple', lock_version: 1 } } });
+    expect(nested).toMatchObject({ status: 200, body: { family_type: 'couple', lock_version: 2 } });
+    const cleared = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: { ...body, primary_budget_account_id: null, lock_version: 2 } });
+    expect(cleared).toMatchObject({ status: 200, body: { primary_budget_account_id: null, lock_version: 3 } });
+  });
+
+  it('refuses a stale lock_version with 409 and writes nothing', async () => {
+    const user = await signUpAndIn(server);
+    const body = { family_type: 'couple', husband: 'Sam', wife: 'Alex', single_person: 'Me' };
+    expect((await call(server, user, { method: 'POST', url: '/settings', payload: { ...body, lock_version: 0 } })).status).toBe(200);
+    const before = await storedSettings(user);
+    const stale = await call(server, user, { method: 'POST', url: '/settings', payload: { ...body, husband: 'Other', lock_version: 0 } });
+    expect(stale).toMatchObject({ status: 409, body: { success: false, errors: [SETTINGS_CONFLICT_MESSAGE] } });
+    expect(await storedSettings(user)).toEqual(before);
+  });
+
+  it('refuses invalid input with 422 and field errors, writing nothing', async () => {
+    const user = await signUpAndIn(server);
+    const bad = await call<{ success: boolean; errors: string[]; field_errors: Record<string, string[]> }>(server, user, {
+      method: 'POST',
+      url: '/settings',
+      payload: { family_type: 'trio', husband: '  ', wife: 'W', single_person: 'Me' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.success).toBe(false);
+    expect(Object.keys(bad.body.field_errors).sort()).toEqual(['family_type', 'husband']);
+    expect(bad.body.field_errors.husband).toEqual(["Name can't be blank"]);
+    expect(await storedSettings(user)).toHaveLength(0);
+  });
+
+  it("keeps households apart: A reads only A's settings and cannot point them at B's rows", async () => {
+    const a = await signUpAndIn(server);
+    const b = await signUpAndIn(server);
+    const bAccount = await accountOf(b, "B's account");
+    const bCategory = await categoryOf(b, "B's category");
+    await call(server, b, { method: 'POST', url: '/settings', payload: { family_type: 'single', husband: 'H', wife: 'W', single_person: 'Bea', primary_budget_account_id: bAccount } });
+    const aRead = await call<Settings>(server, a, { method: 'GET', url: '/settings' });
+    expect(aRead.body).toEqual(DEFAULTS);
+
+    const before = await server.db.selectFrom('settings').selectAll().orderBy('id').execute();
+    const steal = await call<{ field_errors: Record<string, string[]> }>(server, a, {
+      method: 'POST',
+      url: '/settings',
+      payload: { family_type: 'couple', husband: 'X', wife: 'Y', single_person: 'Z', primary_budget_account_id: bAccount, default_allocation_category_id_for_special_events: bCategory },
+    });
+    expect(steal.status).toBe(422);
+    expect(steal.body.field_errors).toEqual({
+      primary_budget_account_id: ["Primary budget account doesn't exist"],
+      default_allocation_category_id_for_special_events: ["Default allocation category for special events doesn't exist"],
+    });
+    expect(await server.db.selectFrom('settings').selectAll().orderBy('id').execute()).toEqual(before);
+    const missing = await call(server, a, { method: 'POST', url: '/settings', payload: { family_type: 'couple', husband: 'X', wife: 'Y', single_person: 'Z', primary_budget_account_id: 999999 } });
+    expect(missing.status).toBe(422);
+    expect((await call<Settings>(server, b, { method: 'GET', url: '/settings' })).body).toMatchObject({ single_person: 'Bea', primary_budget_account_id: bAccount });
+  });
+});

@@ -1,0 +1,216 @@
+import type { BankAccount } from '../../../src/shared/schemas/setup';
+import { createBankAccount, createBudget, createCategory, createIncome, createInstitution, createTransaction, householdSnapshot } from '../../support/builders';
+import { call, testDialects } from '../../support/testServer';
+import { useTwoHouseholds } from '../transactions/fixtures';
+
+interface ErrorBody {
+  errors: string[];
+  field_errors?: Record<string, string[]>;
+}
+
+describe.each(testDialects)('bank accounts on %s', (dialect) => {
+  const ctx = useTwoHouseholds(dialect);
+
+  const list = async (query = '') => (await call<BankAccount[]>(ctx.server, ctx.user, { method: 'GET', url: `/bank_accounts${query}` })).body;
+
+  it('lists open accounts: current first, then by category, then by name', async () => {
+    await createBankAccount(ctx.user.scope, { name: 'Visa', account_type: 'credit_card', account_category: 'liability' });
+    await createBankAccount(ctx.user.scope, { name: 'savings', account_category: 'asset' });
+    await createBankAccount(ctx.user.scope, { name: 'Cheque', account_category: 'current' });
+    await createBankAccount(ctx.user.scope, { name: 'Allowance', account_category: 'current' });
+    await createBankAccount(ctx.user.scope, { name: 'Car loan', account_category: 'liability', is_cash: 0 });
+    await createBankAccount(ctx.user.scope, { name: 'Old', account_category: 'current', status: 'closed' });
+    expect((await list()).map((a) => a.name)).toEqual(['Allowance', 'Cheque', 'savings', 'Car loan', 'Visa']);
+    expect((await list('?include_closed=true')).map((a) => a.name)).toEqual(['Allowance', 'Cheque', 'Old', 'savings', 'Car loan', 'Visa']);
+  });
+
+  it('sends every column with booleans, the derived flags and the institution', async () => {
+    const institution = await createInstitution(ctx.user.scope, { name: 'First Bank' });
+    const card = await createBankAccount(ctx.user.scope, {
+      name: 'Visa',
+      account_type: 'credit_card',
+      account_category: 'liability',
+      institution_id: institution.id,
+      statement_day: 5,
+      payment_due_day: 25,
+    });
+    await createBankAccount(ctx.user.scope, { name: 'Fund', account_type: 'sink_fund', account_category: 'asset', is_cash: 0 });
+    const [fund, visa] = await list();
+    expect(visa).toEqual({
+      id: card.id,
+      name: 'Visa',
+      institution_id: institution.id,
+      institution: { id: institution.id, name: 'First Bank' },
+      account_type: 'credit_card',
+      account_category: 'liability',
+      is_cash: true,
+      account_no: null,
+      opening_balance: 0,
+      closing_balance: 0,
+      closing_date: null,
+      status: 'open',
+      import_format: null,
+      import_settings: null,
+      statement_day: 5,
+      payment_due_day: 25,
+      window_lock_version: 0,
+      is_sink_fund: false,
+      is_credit_card: true,
+    });
+    expect(fund).toMatchObject({ is_cash: false, is_sink_fund: true, is_credit_card: false, institution: null });
+    expect(visa).not.toHaveProperty('current_balance');
+  });
+
+  it('adds current balances: checkpoint plus the net of transactions after the closing date', async () => {
+    const checked = await createBankAccount(ctx.user.scope, { name: 'A', opening_balance: 10_000, closing_balance: 50_000, closing_date: '2026-02-28' });
+    await createTransaction(ctx.user.scope, checked.id, '2026-02-28', { withdrawal_amount: 99_999 });
+    await createTransaction(ctx.user.scope, checked.id, '2026-03-01', { withdrawal_amount: 1_234 });
+    await createTransaction(ctx.user.scope, checked.id, '2026-03-20', { withdrawal_amount: 0, deposit_amount: 20_000 });
+    const never = await createBankAccount(ctx.user.scope, { name: 'B', opening_balance: 7_000, closing_balance: null, closing_date: null });
+    await createTransaction(ctx.user.scope, never.id, '2020-01-01', { withdrawal_amount: 500 });
+    await createTransaction(ctx.user.scope, never.id, '2026-01-01', { withdrawal_amount: 0, deposit_amount: 250 });
+    await createBankAccount(ctx.user.scope, { name: 'C', opening_balance: -3_000, closing_balance: -3_000, closing_date: '2026-01-31' });
+    const closed = await createBankAccount(ctx.user.scope, { name: 'D', opening_balance: 100, closing_balance: 100, status: 'closed' });
+    await createTransaction(ctx.user.scope, closed.id, '2026-01-01', { withdrawal_amount: 0, deposit_amount: 1 });
+    // Another household's rows never leak into the sums.
+    const theirs = await createBankAccount(ctx.other.scope, { name: 'Theirs' });
+    await createTransaction(ctx.other.scope, theirs.id, '2026-03-02', { withdrawal_amount: 777 });
+
+    const balances = Object.fromEntries((await list('?include_current_balance=true&include_closed=true')).map((a) => [a.name, a.current_balance]));
+    expect(balances).toEqual({ A: 50_000 - 1_234 + 20_000, B: 7_000 - 500 + 250, C: -3_000, D: 101 });
+  });
+
+  it('creates an account checkpointed the day before the current budget, from a nested body', async () => {
+    await createBudget(ctx.user.scope, '2026-02-01', { status: 'closed' });
+    await createBudget(ctx.user.scope, '2026-04-01');
+    await createBudget(ctx.user.scope, '2026-03-01');
+    const institution = await createInstitution(ctx.user.scope);
+    const created = await call<BankAccount>(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/bank_accounts',
+      payload: {
+        bank_account: {
+          name: 'Cheque',
+          institution_id: institution.id,
+          opening_balance: 12_345,
+          is_cash: false,
+          account_category: 'asset',
+          account_no: '123',
+          import_format: 'csv',
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Cheque',
+      institution: { id: institution.id, name: institution.name },
+      opening_balance: 12_345,
+      closing_balance: 12_345,
+      closing_date: '2026-02-28',
+      account_type: 'normal',
+      account_category: 'asset',
+      is_cash: false,
+      account_no: '123',
+      import_format: 'csv',
+      status: 'open',
+    });
+  });
+
+  it("checkpoints a new account today (server time zone) when no budget is open, with balance 0 when none given", async () => {
+    const created = await call<BankAccount>(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts', payload: { name: 'Cash' } });
+    const utcToday = new Date().toISOString().slice(0, 10);
+    expect(created.body).toMatchObject({ opening_balance: 0, closing_balance: 0, closing_date: utcToday });
+  });
+
+  it('refuses an institution of another household (or none) and writes nothing', async () => {
+    const theirs = await createInstitution(ctx.other.scope);
+    const before = await householdSnapshot(ctx.user.scope);
+    for (const institutionId of [theirs.id, 999_999]) {
+      const refused = await call<ErrorBody>(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts', payload: { name: 'X', institution_id: institutionId } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.field_errors).toEqual({ institution_id: ["Institution doesn't exist"] });
+    }
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+    const mine = await createBankAccount(ctx.user.scope, { name: 'Mine' });
+    const snapshot = await householdSnapshot(ctx.user.scope);
+    const update = await call(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${mine.id}`, payload: { name: 'Mine', institution_id: theirs.id } });
+    expect(update.status).toBe(422);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(snapshot);
+  });
+
+  it('rejects bad input with 422: non-integer money, bad enum, bad day', async () => {
+    for (const payload of [
+      { name: 'X', opening_balance: 10.5 },
+      { name: 'X', account_type: 'loan' },
+      { name: 'X', statement_day: 32 },
+      { name: '' },
+      { name: 'X', opening_balance: 2 ** 51 },
+    ]) {
+      expect((await call(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts', payload })).status).toBe(422);
+    }
+    expect(await list('?include_closed=true')).toEqual([]);
+  });
+
+  it('updates the given fields only, and shifts the checkpoint with a corrected opening balance', async () => {
+    const account = await createBankAccount(ctx.user.scope, {
+      name: 'Cheque',
+      opening_balance: 10_000,
+      closing_balance: 25_000,
+      closing_date: '2026-02-28',
+      account_no: 'keep',
+    });
+    const updated = await call<BankAccount>(ctx.server, ctx.user, {
+      method: 'PUT',
+      url: `/bank_accounts/${account.id}`,
+      payload: { name: 'Main', opening_balance: 9_000, status: 'closed', payment_due_day: null },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Main', opening_balance: 9_000, closing_balance: 24_000, status: 'closed', account_no: 'keep' });
+    const untouched = await call<BankAccount>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${account.id}`, payload: { name: 'Main' } });
+    expect(untouched.body).toMatchObject({ opening_balance: 9_000, closing_balance: 24_000 });
+  });
+
+  it('keeps a sink fund account with envelopes a sink fund', async () => {
+    const fund = await createBankAccount(ctx.user.scope, { name: 'Fund', account_type: 'sink_fund' });
+    await ctx.user.scope.insertInto('sink_fund_allocations').values({ household_id: ctx.user.householdId, bank_account_id: fund.id, name: 'Car' }).execute();
+    const refused = await call<ErrorBody>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${fund.id}`, payload: { name: 'Fund', account_type: 'normal' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual(["Bank account 'Fund' has 1 sink fund allocation: it must stay a sink fund account"]);
+  });
+
+  it('deletes an unused account', async () => {
+    const account = await createBankAccount(ctx.user.scope);
+    expect((await call(ctx.server, ctx.user, { method: 'DELETE', url: `/bank_accounts/${account.id}` })).status).toBe(200);
+    expect(await list('?include_closed=true')).toEqual([]);
+  });
+
+  it('refuses to delete an account with transactions, incomes, envelopes or a settings reference, naming each', async () => {
+    const account = await createBankAccount(ctx.user.scope, { name: 'Cheque' });
+    const budget = await createBudget(ctx.user.scope, '2026-03-01');
+    await createTransaction(ctx.user.scope, account.id, '2026-03-02');
+    await createTransaction(ctx.user.scope, account.id, '2026-03-03');
+    await createIncome(ctx.user.scope, budget.id, { bank_account_id: account.id });
+    await ctx.user.scope.insertInto('sink_fund_allocations').values({ household_id: ctx.user.householdId, bank_account_id: account.id, name: 'Car' }).execute();
+    await ctx.user.scope.insertInto('settings').values({ household_id: ctx.user.householdId, primary_budget_account_id: account.id }).execute();
+    const before = await householdSnapshot(ctx.user.scope);
+    const refused = await call<ErrorBody>(ctx.server, ctx.user, { method: 'DELETE', url: `/bank_accounts/${account.id}` });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      "Bank account 'Cheque' has 2 transactions: close it instead",
+      "Bank account 'Cheque' is used by 1 income",
+      "Bank account 'Cheque' has 1 sink fund allocation",
+      "Bank account 'Cheque' is the primary budget account in Settings",
+    ]);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+  });
+
+  it("treats another household's account as missing", async () => {
+    const theirs = await createBankAccount(ctx.other.scope, { name: 'Theirs' });
+    await createCategory(ctx.other.scope);
+    const before = await householdSnapshot(ctx.other.scope);
+    expect(await list('?include_closed=true&include_current_balance=true')).toEqual([]);
+    expect((await call(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${theirs.id}`, payload: { name: 'Mine' } })).status).toBe(404);
+    expect((await call(ctx.server, ctx.user, { method: 'DELETE', url: `/bank_accounts/${theirs.id}` })).status).toBe(404);
+    expect(await householdSnapshot(ctx.other.scope)).toEqual(before);
+  });
+});

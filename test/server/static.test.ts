@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { call, signUpAndIn, startTestServer, type TestServer } from '../support/testServer';
+
+describe('serving the built web client', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'everycent-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>EveryCent</title><script src="main.0123abcd.js"></script>');
+    fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer('sqlite', { config: { staticDir: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and /index.html without signing in, never cached, with the CSRF cookie', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<title>EveryCent</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.cookies.map((c) => c.name)).toContain('XSRF-TOKEN');
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache and other files with a short one', async () => {
+    const script = await server.app.inject({ method: 'GET', url: '/main.0123abcd.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log("app")');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await server.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps the API behind sign-in and answers missing files with the 404 shape', async () => {
+    expect((await call(server, null, { method: 'GET', url: '/settings' })).status).toBe(401);
+    const user = await signUpAndIn(server);
+    expect((await call(server, user, { method: 'GET', url: '/settings' })).status).toBe(200);
+    expect(await call(server, null, { method: 'GET', url: '/missing.0123abcd.js' })).toMatchObject({ status: 404, body: { success: false, errors: ['Not found'] } });
+    expect((await call(server, null, { method: 'GET', url: '/../package.json' })).status).toBe(404);
+  });
+});

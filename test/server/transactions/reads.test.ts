@@ -1,0 +1,77 @@
+import type { LastUpdate, SinkFundAllocation, Transaction } from '../../../src/shared/schemas/transactions';
+import { createAllocation, createBankAccount, createBudget, createTransaction } from '../../support/builders';
+import { call, testDialects } from '../../support/testServer';
+import { createEnvelope, windowFixture, useTwoHouseholds } from './fixtures';
+
+describe.each(testDialects)('transaction reads on %s', (dialect) => {
+  const ctx = useTwoHouseholds(dialect);
+
+  const get = <T>(url: string, as = ctx.user) => call<T>(ctx.server, as, { method: 'GET', url });
+
+  it("lists an allocation's transactions oldest first, without carried-forward copies", async () => {
+    const { bankAccount, allocation, category, budget } = await windowFixture(ctx.user.scope);
+    const card = await createBankAccount(ctx.user.scope, { account_type: 'credit_card' });
+    const later = await createTransaction(ctx.user.scope, card.id, '2026-03-20', { allocation_id: allocation.id, brought_forward_status: 'brought_forward' });
+    const first = await createTransaction(ctx.user.scope, bankAccount.id, '2026-03-02', { allocation_id: allocation.id, withdrawal_amount: 700 });
+    await createTransaction(ctx.user.scope, card.id, '2026-04-01', { allocation_id: allocation.id, brought_forward_status: 'added' });
+    await createTransaction(ctx.user.scope, bankAccount.id, '2026-03-03', { allocation_id: (await createAllocation(ctx.user.scope, budget.id, category.id)).id });
+    const rows = await get<Transaction[]>(`/transactions/by_allocation?allocation_id=${allocation.id}`);
+    expect(rows.status).toBe(200);
+    expect(rows.body.map((t) => t.id)).toEqual([first.id, later.id]);
+    expect(rows.body[0]).toMatchObject({ net_amount: -700, paid: true, is_manual_adjustment: false });
+  });
+
+  it("lists an envelope's transactions newest first", async () => {
+    const fund = await createBankAccount(ctx.user.scope, { account_type: 'sink_fund' });
+    const envelope = await createEnvelope(ctx.user.scope, fund.id);
+    const older = await createTransaction(ctx.user.scope, fund.id, '2026-01-05', { sink_fund_allocation_id: envelope.id });
+    const newer = await createTransaction(ctx.user.scope, fund.id, '2026-03-05', { sink_fund_allocation_id: envelope.id });
+    const sameDay = await createTransaction(ctx.user.scope, fund.id, '2026-03-05', { sink_fund_allocation_id: envelope.id });
+    await createTransaction(ctx.user.scope, fund.id, '2026-03-06');
+    const rows = await get<Transaction[]>(`/transactions/by_sink_fund_allocation?sink_fund_allocation_id=${envelope.id}`);
+    expect(rows.body.map((t) => t.id)).toEqual([sameDay.id, newer.id, older.id]);
+  });
+
+  it("is a 404 for another household's allocation or envelope", async () => {
+    const theirs = await windowFixture(ctx.other.scope);
+    const envelope = await createEnvelope(ctx.other.scope, theirs.bankAccount.id);
+    await createTransaction(ctx.other.scope, theirs.bankAccount.id, '2026-03-02', { allocation_id: theirs.allocation.id });
+    expect((await get(`/transactions/by_allocation?allocation_id=${theirs.allocation.id}`)).status).toBe(404);
+    expect((await get(`/transactions/by_sink_fund_allocation?sink_fund_allocation_id=${envelope.id}`)).status).toBe(404);
+    expect((await get('/transactions/by_allocation?allocation_id=abc')).status).toBe(422);
+  });
+
+  it("gives the date of the household's latest transaction, or today without any", async () => {
+    const empty = await get<LastUpdate>('/transactions/last_update');
+    expect(empty.body).toEqual({ transaction_date: new Date().toISOString().slice(0, 10) });
+    const account = await createBankAccount(ctx.user.scope);
+    await createTransaction(ctx.user.scope, account.id, '2026-03-09');
+    await createTransaction(ctx.user.scope, account.id, '2026-01-01');
+    const theirs = await createBankAccount(ctx.other.scope);
+    await createTransaction(ctx.other.scope, theirs.id, '2030-01-01');
+    expect((await get<LastUpdate>('/transactions/last_update')).body).toEqual({ transaction_date: '2026-03-09' });
+  });
+
+  it("lists an account's open envelopes by name; another household's account is a 404", async () => {
+    const fund = await createBankAccount(ctx.user.scope, { account_type: 'sink_fund' });
+    const car = await createEnvelope(ctx.user.scope, fund.id, { name: 'car', amount: 50_000 });
+    const holiday = await createEnvelope(ctx.user.scope, fund.id, { name: 'Holiday' });
+    await createEnvelope(ctx.user.scope, fund.id, { name: 'Archived', status: 'closed' });
+    await createEnvelope(ctx.user.scope, (await createBankAccount(ctx.user.scope, { account_type: 'sink_fund' })).id, { name: 'Elsewhere' });
+    const rows = await get<SinkFundAllocation[]>(`/sink_fund_allocations?bank_account_id=${fund.id}`);
+    expect(rows.body).toEqual([
+      { id: car.id, bank_account_id: fund.id, name: 'car', amount: 50_000, comment: null, status: 'open' },
+      { id: holiday.id, bank_account_id: fund.id, name: 'Holiday', amount: 0, comment: null, status: 'open' },
+    ]);
+    const theirFund = await createBankAccount(ctx.other.scope, { account_type: 'sink_fund' });
+    await createEnvelope(ctx.other.scope, theirFund.id);
+    expect((await get(`/sink_fund_allocations?bank_account_id=${theirFund.id}`)).status).toBe(404);
+  });
+
+  it('requires sign in', async () => {
+    const budget = await createBudget(ctx.user.scope, '2026-03-01');
+    for (const url of ['/transactions/last_update', `/transactions?bank_account_id=1&budget_id=${budget.id}`, '/sink_fund_allocations?bank_account_id=1']) {
+      expect((await call(ctx.server, null, { method: 'GET', url })).status).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  budgetTotals,
+  classSummary,
+  discretionary,
+  liveRows,
+  remaining,
+  spendingTotals,
+  splitDiscretionary,
+  totalAmount,
+} from '../../src/shared/budgetMath';
+
+describe('budget math', () => {
+  it('totals amounts in cents, leaving out rows toggled deleted', () => {
+    expect(totalAmount([{ amount: 150000 }, { amount: 2550 }, { amount: 99999, deleted: true }])).toBe(152550);
+    expect(liveRows([{ amount: 1 }, { amount: 2, deleted: true }])).toEqual([{ amount: 1 }]);
+  });
+
+  it('computes remaining as amount minus spent, per row and for a group', () => {
+    expect(remaining(10000, 12550)).toBe(-2550);
+    expect(
+      spendingTotals([
+        { amount: 10000, spent: 2500 },
+        { amount: 5000, spent: 7000 },
+        { amount: 800, spent: 100, deleted: true },
+      ]),
+    ).toEqual({ amount: 15000, spent: 9500, remaining: 5500 });
+  });
+
+  it('gives the discretionary amount as income minus allocations', () => {
+    expect(discretionary(500000, 420001)).toBe(79999);
+    expect(budgetTotals([{ amount: 500000 }, { amount: 1, deleted: true }], [{ amount: 420001, spent: 1000 }])).toEqual({
+      income: 500000,
+      allocated: 420001,
+      spent: 1000,
+      remaining: 419001,
+      discretionary: 79999,
+    });
+  });
+
+  it('splits the discretionary amount in halves with the odd cent to the wife', () => {
+    expect(splitDiscretionary(10001)).toEqual({ wife: 5001, husband: 5000 });
+    expect(splitDiscretionary(10000)).toEqual({ wife: 5000, husband: 5000 });
+    expect(splitDiscretionary(-101)).toEqual({ wife: -51, husband: -50 });
+    for (const amount of [1, 3, 77777, -3]) {
+      const { wife, husband } = splitDiscretionary(amount);
+      expect(wife + husband).toBe(amount);
+    }
+  });
+
+  it('summarises needs, wants and savings with whole percentages, wants taking the remainder', () => {
+    const summary = classSummary(300000, [
+      { amount: 100000, allocation_class: 'need' },
+      { amount: 50000, allocation_class: 'savings' },
+      { amount: 60000, allocation_class: 'want' },
+      { amount: 90000, allocation_class: 'need', deleted: true },
+    ]);
+    expect(summary).toEqual({ needs: 100000, wants: 150000, savings: 50000, needsPercent: 33, savingsPercent: 17, wantsPercent: 50 });
+  });
+
+  it('rounds needs and savings and lets wants absorb the rounding so the three make 100', () => {
+    const summary = classSummary(100000, [
+      { amount: 33350, allocation_class: 'need' },
+      { amount: 33350, allocation_class: 'savings' },
+    ]);
+    expect(summary.needsPercent).toBe(33);
+    expect(summary.savingsPercent).toBe(33);
+    expect(summary.wantsPercent).toBe(34);
+  });
+
+  it('gives no percentages when there is no income', () => {
+    expect(classSummary(0, [{ amount: 5000, allocation_class: 'need' }])).toEqual({
+      needs: 5000,
+      wants: -5000,
+      savings: 0,
+      needsPercent: null,
+      wantsPercent: null,
+      savingsPercent: null,
+    });
+  });
+});
