@@ -6,53 +6,41 @@
  *   npm run bench:ui           (builds dist/ first)
  *   BENCH_PORT=3299 npx tsx scripts/bench-ui.ts   (reuses dist/)
  */
-import { launchBrowser, measureKeystrokes, median, ms, signIn, startServer, timeClick, timeNavigation } from './benchUi/support';
+import { keystrokeLines, measureKeystrokes, ms, runBench, timeClick, timeNavigation } from './benchUi/support';
 
 const ALLOCATIONS = 300;
 const KEYSTROKES = 30;
 const port = Number(process.env.BENCH_PORT ?? 3297);
-const allocationRows = 'table[aria-label="Allocations"] tbody tr';
+const allocationRows = (budgetId: number) => `section[data-budget-id="${budgetId}"] table[aria-label="Allocations"] tbody tr`;
 const amountInputs = 'table[aria-label="Allocations"] input[aria-label="Allocation amount"]';
+const budgetList = '.ec-budget-list table';
 
-async function main() {
-  const credentials = { householdName: 'Bench Household', email: 'bench@example.com', password: 'bench password 123' };
-  const server = await startServer(port, { ...credentials, allocationsPerBudget: ALLOCATIONS });
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, server.baseUrl, credentials.email, credentials.password);
-    const budgetId = server.household.currentBudgetId;
+const credentials = { householdName: 'Bench Household', email: 'bench@example.com', password: 'bench password 123' };
 
-    // Warm the code chunks with a first visit, then time a visit whose data is not cached yet.
-    const firstVisit = await timeNavigation(page, `#/budgets/${budgetId}`, allocationRows, ALLOCATIONS);
-    await timeNavigation(page, '#/budgets', 'table');
-    const futureId = server.household.futureBudgetIds[0];
-    const uncached = await timeNavigation(page, `#/budgets/${futureId}`, allocationRows, ALLOCATIONS);
-    await timeNavigation(page, '#/budgets', 'table');
-    const cached = await timeNavigation(page, `#/budgets/${budgetId}`, allocationRows, ALLOCATIONS);
+runBench(port, { ...credentials, allocationsPerBudget: ALLOCATIONS }, async ({ server, page }) => {
+  const budgetId = server.household.currentBudgetId;
 
-    const startEditing = await timeClick(page, 'Make Changes', amountInputs, ALLOCATIONS);
-    const input = page.locator(amountInputs).nth(Math.floor(ALLOCATIONS / 2));
-    await input.scrollIntoViewIfNeeded();
-    await input.press('End');
-    const keys = Array.from({ length: KEYSTROKES }, (_, i) => (i % 3 === 2 ? 'Backspace' : String((i * 7) % 10)));
-    const { durations, rowRenders } = await measureKeystrokes(page, input, keys);
+  // Warm the code chunks with a first visit, then time a visit whose data is not cached yet.
+  const firstVisit = await timeNavigation(page, `#/budgets/${budgetId}`, allocationRows(budgetId), ALLOCATIONS);
+  await timeNavigation(page, '#/budgets', budgetList);
+  const futureId = server.household.futureBudgetIds[0];
+  const uncached = await timeNavigation(page, `#/budgets/${futureId}`, allocationRows(futureId), ALLOCATIONS);
+  await timeNavigation(page, '#/budgets', budgetList);
+  const cached = await timeNavigation(page, `#/budgets/${budgetId}`, allocationRows(budgetId), ALLOCATIONS);
 
-    const rowsCounted = rowRenders.some((count) => count > 0);
-    console.log(`Budget detail with ${ALLOCATIONS} allocations (desktop 1280px, real server, SQLite):`);
-    console.log(`  first visit (code chunks + data):        ${ms(firstVisit)}`);
-    console.log(`  navigation → table painted, data fetched: ${ms(uncached)}`);
-    console.log(`  navigation → table painted, data cached:  ${ms(cached)}`);
-    console.log(`  "Make Changes" → editable grid painted:   ${ms(startEditing)}`);
-    console.log(`  keystroke → paint in edit mode: median ${ms(median(durations))}, max ${ms(Math.max(...durations))} over ${durations.length} keystrokes`);
-    console.log(`  row components re-rendered per keystroke: ${rowsCounted ? `median ${median(rowRenders)}, max ${Math.max(...rowRenders)}` : 'not counted'}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
+  const startEditing = await timeClick(page, 'Make Changes', amountInputs, ALLOCATIONS);
+  const input = page.locator(amountInputs).nth(Math.floor(ALLOCATIONS / 2));
+  await input.scrollIntoViewIfNeeded();
+  await input.focus();
+  // Caret before the decimal point, then a digit and Backspace in turn: every keystroke changes the cents.
+  for (const key of ['End', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
+  const keys = Array.from({ length: KEYSTROKES }, (_, i) => (i % 2 === 0 ? String(1 + (i % 9)) : 'Backspace'));
+  const keystrokes = await measureKeystrokes(page, input, keys);
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  console.log(`Budget detail with ${ALLOCATIONS} allocations (desktop 1280px, real server, SQLite):`);
+  console.log(`  first visit (code chunks + data):         ${ms(firstVisit)}`);
+  console.log(`  navigation → table painted, data fetched: ${ms(uncached)}`);
+  console.log(`  navigation → table painted, data cached:  ${ms(cached)}`);
+  console.log(`  "Make Changes" → editable grid painted:   ${ms(startEditing)}`);
+  for (const line of keystrokeLines('an allocation amount', keystrokes)) console.log(`  ${line}`);
 });

@@ -83,6 +83,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A page ready for `page.evaluate` of functions written here: tsx compiles them with esbuild's keepNames, which
+ * wraps named functions in a `__name` helper the browser does not have.
+ */
+export async function newBenchPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+  return page;
+}
+
 /** Signs in through the login card, as a person does, and waits for the home page. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
@@ -176,3 +186,35 @@ export function median(values: number[]): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Report lines for a keystroke measurement. */
+export function keystrokeLines(what: string, { durations, rowRenders }: KeystrokeResult): string[] {
+  const counted = rowRenders.some((count) => count > 0);
+  return [
+    `keystroke → paint in ${what}: median ${ms(median(durations))}, max ${ms(Math.max(...durations))} over ${durations.length} keystrokes`,
+    `row components re-rendered per keystroke: ${counted ? `median ${median(rowRenders)}, max ${Math.max(...rowRenders)}` : 'not counted'}`,
+  ];
+}
+
+/**
+ * Runs one browser benchmark end to end: seeded server, Chromium, a signed-in desktop page; everything is
+ * stopped afterwards, and a failure exits non-zero.
+ */
+export function runBench(port: number, seed: DemoOptions, measure: (context: { server: BenchServer; browser: Browser; page: Page }) => Promise<void>): void {
+  const run = async () => {
+    const server = await startServer(port, seed);
+    const browser = await launchBrowser();
+    try {
+      const page = await newBenchPage(browser);
+      await signIn(page, server.baseUrl, seed.email, seed.password);
+      await measure({ server, browser, page });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -246,10 +246,12 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
       const sameRef = refsInWindow.get(values.bank_ref);
       if (sameRef !== undefined) {
         problems.add(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
-      } else if (takenOutside.has(values.bank_ref)) {
-        problems.add(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
+      } else {
+        refsInWindow.set(values.bank_ref, index);
+        if (takenOutside.has(values.bank_ref)) {
+          problems.add(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
+        }
       }
-      refsInWindow.set(values.bank_ref, index);
     }
     problems.throwIfAny();
 

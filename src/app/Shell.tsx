@@ -14,7 +14,7 @@ export const APP_TITLE = 'EveryCent V3';
 
 const theme: ThemeConfig = {
   token: { colorPrimary: '#1f6fb2', borderRadius: 6 },
-  components: { Layout: { bodyBg: '#f4f6f9' }, Menu: { itemBorderRadius: 6, itemMarginInline: 8 } },
+  components: { Layout: { bodyBg: '#f4f6f9' }, Menu: { itemBorderRadius: 6, itemMarginInline: 8, itemHeight: 36, itemMarginBlock: 2 } },
 };
 
 const menuItems: MenuProps['items'] = menuSections.map((section, index) => {

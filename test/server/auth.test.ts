@@ -5,6 +5,9 @@ import { call, DEFAULT_PASSWORD, signUpAndIn, startTestServer, testDialects, typ
 const SIGN_IN_REQUIRED = { success: false, errors: ['You need to sign in or sign up before continuing.'] };
 const INVALID_LOGIN = { success: false, errors: ['Invalid login credentials. Please try again.'] };
 
+// Some tests sign in a dozen times (scrypt each time), which on a busy machine takes longer than jest's default.
+jest.setTimeout(60_000);
+
 describe.each(testDialects)('authentication on %s', (dialect) => {
   let server: TestServer;
   let address = 0;

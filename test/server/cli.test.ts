@@ -7,6 +7,9 @@ import { connectDatabase, type Dialect } from '../../server/db/connect';
 import { verifyPassword } from '../../server/services/passwords';
 import { scratchPostgres, testDialects } from '../support/testServer';
 
+// The demo command writes thousands of rows; on a busy machine that takes longer than jest's default.
+jest.setTimeout(120_000);
+
 describe.each(testDialects)('command-line tool on %s', (dialect: Dialect) => {
   let url: string;
   let cleanup: () => Promise<void>;

@@ -3,6 +3,9 @@ import { DEFAULT_PASSWORD, signUpAndIn, startTestServer, testDialects, type Test
 
 const TOO_MANY = /^Too many login attempts\. Try again in (\d+) minutes\.$/;
 
+// Each test hashes a dozen passwords with scrypt, which on a busy machine takes longer than jest's default.
+jest.setTimeout(60_000);
+
 describe.each(testDialects)('login rate limit on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -52,3 +52,6 @@ export function storeTestCredentials(householdName = 'The Testers'): void {
 
 /** For `findBy…`/`waitFor` on pages that load their code chunk (the shell brings all of antd: slow in jsdom). */
 export const CHUNK_LOAD = { timeout: 20_000 };
+
+/** Loads the shell's code (all of antd) once per test file, in a `beforeAll`, so no single test pays for it. */
+export const loadShellCode = () => import('../../src/app/Shell');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -24,13 +24,22 @@ export interface TestServer {
 export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.EVERYCENT_TEST_PG_URL!;
   const name = `everycent_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: base, max: 1 }) }) });
+  const adminPool = new pg.Pool({ connectionString: base, max: 1 });
+  adminPool.on('error', () => undefined);
+  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: adminPool }) });
   await sqlRaw(admin, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
+      // pg's pool.end() resolves before its sockets have closed: wait for them, so the forced drop below
+      // never kills a connection that is still saying goodbye (an unhandled error in the suite otherwise).
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await sqlRaw(admin, `drop database if exists ${name} with (force)`);
       await admin.destroy();
     },
@@ -38,7 +47,6 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
 }
 
 async function sqlRaw(db: Kysely<unknown>, statement: string) {
-  const { sql } = await import('kysely');
   await sql.raw(statement).execute(db);
 }
 

@@ -31,11 +31,13 @@ const creditCardIds = async (scope: HouseholdScope) =>
 async function takenRefs(scope: HouseholdScope, accountIds: number[], candidates: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   await inChunks(candidates, async (chunk) => {
+    // From the accounts into the (account, bank_ref) unique index, not through all the household's transactions.
     const rows = await scope
-      .selectFrom('transactions')
-      .select(['bank_account_id', 'bank_ref'])
-      .where('bank_account_id', 'in', accountIds)
-      .where('bank_ref', 'in', chunk)
+      .selectFrom('bank_accounts')
+      .innerJoin('transactions', 'transactions.bank_account_id', 'bank_accounts.id')
+      .select(['transactions.bank_account_id', 'transactions.bank_ref'])
+      .where('bank_accounts.id', 'in', accountIds)
+      .where('transactions.bank_ref', 'in', chunk)
       .execute();
     for (const row of rows) taken.add(`${row.bank_account_id}:${row.bank_ref}`);
   });

@@ -181,6 +181,21 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
     <div className="ec-grid-wrap">
       <table className="ec-grid ec-allocations" aria-label="Allocations">
         <caption>Allocations</caption>
+        {/* Fixed column widths: typing in one cell never makes the browser re-measure the whole table. */}
+        <colgroup>
+          <col className="ec-col-name" />
+          <col className="ec-col-money" />
+          <col className="ec-col-spent" />
+          <col className="ec-col-money" />
+          {!mobile && (
+            <>
+              <col className="ec-col-class" />
+              <col className="ec-col-fixed" />
+              <col />
+            </>
+          )}
+          <col className="ec-col-delete" />
+        </colgroup>
         <thead>
           <tr>
             <th>Name</th>

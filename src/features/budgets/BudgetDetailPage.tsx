@@ -126,7 +126,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   };
 
   return (
-    <section className="ec-budget ec-budget-detail">
+    <section className="ec-budget ec-budget-detail" data-budget-id={budgetId}>
       <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>{closed && <Tag>Closed</Tag>}</BudgetPageTitle>
       <BudgetSetupNotice />
       <Space wrap className="ec-budget-toolbar">

@@ -3,6 +3,7 @@ import { memo, useCallback, useMemo, type Dispatch } from 'react';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatShortDate } from '../../shared/dates';
+import { countRender } from '../budgets/renderCounter';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
 import type { DraftAction, DraftRow } from './draftRows';
@@ -34,6 +35,7 @@ const TransactionRowView = memo(function TransactionRowView({
   errors: string[] | undefined;
   context: RowContext;
 }) {
+  countRender('transaction');
   const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
   const change = (changes: Partial<DraftRow>) => dispatch({ type: 'rowChanged', key: row.key, changes });
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;

@@ -237,6 +237,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
       {importNote && (
         <Alert
           type="info"
+          className="ec-import-summary"
           showIcon
           closable={{ onClose: () => setImportNote(null) }}
           title={importNote.text}

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { isValidDate } from '../dates';
 import { MAX_CENTS } from '../money';
 
-export const idSchema = z.number().int().positive();
+/** Ids are 32-bit integers in both databases; a larger one can only be unknown (PostgreSQL would refuse to compare it). */
+export const MAX_ID = 2 ** 31 - 1;
+export const idSchema = z.number().int().positive().max(MAX_ID, { error: 'is not a known id' });
 /** An id in a request: 0, null or absent mean "new row". */
-export const optionalIdSchema = z.number().int().nonnegative().nullish();
+export const optionalIdSchema = z.number().int().nonnegative().max(MAX_ID, { error: 'is not a known id' }).nullish();
 
 export const moneySchema = z
   .number({ error: 'must be an amount in cents' })
@@ -26,7 +28,14 @@ export const nameSchema = z
 export const commentSchema = z.string().max(2000).nullish();
 
 /** Query-string numbers arrive as text. */
-export const queryIdSchema = z.string().regex(/^\d+$/, { error: 'must be an id' }).transform(Number);
+/** An id in a path or query string. One beyond the id space names no row, so it becomes 0 and finds nothing: a 404 like any unknown id. */
+export const queryIdSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'must be an id' })
+  .transform((text) => {
+    const id = Number(text);
+    return id <= MAX_ID ? id : 0;
+  });
 export const queryFlagSchema = z.enum(['true', 'false']).optional();
 
 export const errorBodySchema = z.object({

@@ -4,10 +4,11 @@ import { Provider } from 'react-redux';
 import { App } from '../../../src/app/App';
 import { setupStore } from '../../../src/app/store';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode } from '../../support/render';
 import { sessionHeaders, signInOk } from '../auth/authFixtures';
 
 jest.setTimeout(40_000);
+beforeAll(loadShellCode, 180_000);
 
 // The entry as index.tsx mounts it: the login page first, the router once someone signs in.
 function openApp(hash: string) {

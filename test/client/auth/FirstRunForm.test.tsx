@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD, renderApp } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode, renderApp } from '../../support/render';
 import { signInOk } from './authFixtures';
 
 jest.setTimeout(30_000);
+beforeAll(loadShellCode, 180_000);
 
 const household = {
   'Household name': 'The Smiths',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD, renderApp, storeTestCredentials } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode, renderApp, storeTestCredentials } from '../../support/render';
 import { invalidLogin, sessionHeaders, signInOk } from './authFixtures';
 
 const homeRoutes = {
@@ -17,6 +17,7 @@ async function logIn(email: string, password: string) {
 
 // The first test loads the shell and antd (slow on a busy machine).
 jest.setTimeout(30_000);
+beforeAll(loadShellCode, 180_000);
 
 describe('login page', () => {
   it('a successful login stores the five session headers and the household name, then opens home', async () => {

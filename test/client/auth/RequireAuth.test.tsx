@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD, renderApp, storeTestCredentials } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode, renderApp, storeTestCredentials } from '../../support/render';
 import { user } from './authFixtures';
 
 jest.setTimeout(30_000);
+beforeAll(loadShellCode, 180_000);
 
 const status = { 'GET /setup/status': { needs_household: false } };
 

@@ -252,7 +252,10 @@ describe('budget detail', () => {
     const desktop = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
     try {
-      await openBudget();
+      mockFetch(fixedRoutes({ 'GET /budgets/7': sampleBudget() }));
+      renderBudgets('/budgets/7');
+      await screen.findByRole('table', { name: 'Allocations' });
+      expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
       const headers = within(allocationsTable()).getAllByRole('columnheader').map((cell) => cell.textContent);
       expect(headers).toEqual(['Name', 'Amount', 'Spent', 'Remaining', 'Delete']);
     } finally {

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD, renderApp, signedInState, storeTestCredentials } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode, renderApp, signedInState, storeTestCredentials } from '../../support/render';
 
 jest.setTimeout(40_000);
+beforeAll(loadShellCode, 180_000);
 
 const menu = [
   ['Home', '/'],

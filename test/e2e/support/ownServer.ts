@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface OwnServer {
@@ -12,7 +13,7 @@ export interface OwnServer {
  * users at all (the first-run form), whatever other specs did to the shared e2e database.
  */
 export async function startOwnServer(port: number): Promise<OwnServer> {
-  const databaseFile = path.resolve('test-results', `e2e-own-${port}.db`);
+  const databaseFile = path.join(os.tmpdir(), `everycent-e2e-own-${port}.db`);
   mkdirSync(path.dirname(databaseFile), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
 

@@ -1,8 +1,7 @@
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, testDialects } from '../../support/testServer';
-import { useTwoHouseholds } from './fixtures';
-import type { ErrorBody } from './fixtures';
+import { type ErrorBody, useTwoHouseholds } from './fixtures';
 
 describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
   const ctx = useTwoHouseholds(dialect);

@@ -191,7 +191,8 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
         name: string;
         rows: (f: Awaited<ReturnType<typeof arrange>>) => Array<Record<string, unknown>>;
         expected: string[];
-        field: string;
+        /** The field_errors key of each expected message, in order. */
+        field: string | string[];
       }> = [
         {
           name: 'a date outside the budget period',
@@ -256,9 +257,13 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
           rows: () => [
             { transaction_date: '2026-03-02', description: 'One', bank_ref: 'X1' },
             { transaction_date: '2026-03-03', description: 'Two', bank_ref: 'X1' },
+            { transaction_date: '2026-03-04', description: 'Three', bank_ref: 'X1' },
           ],
-          expected: ["Row 2 (Two, 2026-03-03): bank reference 'X1' is already used by row 1"],
-          field: 'transactions.1.bank_ref',
+          expected: [
+            "Row 2 (Two, 2026-03-03): bank reference 'X1' is already used by row 1",
+            "Row 3 (Three, 2026-03-04): bank reference 'X1' is already used by row 1",
+          ],
+          field: ['transactions.1.bank_ref', 'transactions.2.bank_ref'],
         },
         {
           name: 'a bank reference of a row outside the window',
@@ -296,7 +301,8 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
         });
         expect(refused.status).toBe(422);
         expect(refused.body.errors).toEqual(expected);
-        expect(refused.body.field_errors).toEqual({ [field]: expected });
+        const fields = typeof field === 'string' ? expected.map(() => field) : field;
+        expect(refused.body.field_errors).toEqual(Object.fromEntries(fields.map((key, i) => [key, [expected[i]]])));
         expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
         expect(await householdSnapshot(ctx.other.scope)).toEqual(theirsBefore);
       });

@@ -1,0 +1,106 @@
+/**
+ * Transactions screen benchmark in Debian's Chromium against the real server: the demo household with 2,000
+ * transactions in the primary account's current window. Reports the time to open the window, to enter edit
+ * mode, keystroke → paint in one description (median of 30, with row re-renders per keystroke), and the time to
+ * import 500 pasted CSV rows with duplicate checking against the window (in the page, and the pure parse +
+ * duplicate check alone).
+ *
+ *   npm run build && npx tsx scripts/bench-ui-transactions.ts      (BENCH_PORT=3213 by default)
+ */
+import { performance } from 'node:perf_hooks';
+import type { Page } from '@playwright/test';
+import { guessCsvMapping, parseCsv } from '../src/features/transactions/import/csv';
+import { mergeImported } from '../src/features/transactions/import/merge';
+import { draftFromTransaction } from '../src/features/transactions/draftRows';
+import type { Transaction } from '../src/shared/schemas/transactions';
+import { launchBrowser, measureKeystrokes, median, ms, signIn, startServer, timeClick, timeNavigation } from './benchUi/support';
+
+const WINDOW_ROWS = 2000;
+const IMPORT_ROWS = 500;
+const KEYSTROKES = 30;
+const port = Number(process.env.BENCH_PORT ?? 3213);
+const tableRows = '.ec-transactions-table tbody tr';
+const descriptionInputs = '.ec-transactions-table input[aria-label="Description"]';
+
+/** The window as the signed-in page reads it (with the page's own credentials). */
+function readWindow(page: Page, url: string): Promise<Transaction[]> {
+  return page.evaluate(async (url) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) headers[name] = localStorage.getItem(name) ?? '';
+    return (await fetch(url, { headers })).json();
+  }, url);
+}
+
+/** 500 rows: every fifth repeats a window row's bank reference, the rest are new spending inside the window. */
+function importCsv(window: Transaction[]): string {
+  const lines = ['Date,Description,Amount,Reference'];
+  for (let i = 0; i < IMPORT_ROWS; i += 1) {
+    const existing = window[(i * 7) % window.length];
+    if (i % 5 === 0) lines.push(`${existing.transaction_date},${existing.description},-${(existing.withdrawal_amount / 100).toFixed(2)},${existing.bank_ref}`);
+    else lines.push(`${existing.transaction_date},Imported purchase ${i},-${(1 + (i % 90)).toFixed(2)},BENCH-${i}`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const credentials = { householdName: 'Bench Household', email: 'bench@example.com', password: 'bench password 123' };
+  const server = await startServer(port, { ...credentials, windowTransactions: WINDOW_ROWS });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // tsx compiles with esbuild's keepNames, so functions handed to page.evaluate call a `__name` helper the page lacks.
+    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    await signIn(page, server.baseUrl, credentials.email, credentials.password);
+    const { primaryAccountId, currentBudgetId } = server.household;
+    const route = `#/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`;
+
+    const firstVisit = await timeNavigation(page, route, tableRows, 100);
+    await timeNavigation(page, '#/', 'main');
+    await page.locator('.ec-transactions-table').waitFor({ state: 'detached' });
+    const cached = await timeNavigation(page, route, tableRows, 100);
+    const window = await readWindow(page, `/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`);
+    if (window.length !== WINDOW_ROWS) throw new Error(`expected ${WINDOW_ROWS} rows in the window, found ${window.length}`);
+
+    const startEditing = await timeClick(page, 'Make Changes', descriptionInputs, 100);
+    const input = page.locator(descriptionInputs).nth(50);
+    await input.scrollIntoViewIfNeeded();
+    await input.press('End');
+    const keys = Array.from({ length: KEYSTROKES }, (_, i) => (i % 3 === 2 ? 'Backspace' : 'abcdefghij'[i % 10]));
+    const { durations, rowRenders } = await measureKeystrokes(page, input, keys);
+
+    const csv = importCsv(window);
+    await page.getByRole('button', { name: 'Import Transactions' }).click();
+    await page.getByLabel('Pasted text').fill(csv);
+    await page.getByRole('button', { name: 'Read Text' }).click();
+    await page.getByRole('button', { name: `Add ${IMPORT_ROWS} Rows` }).waitFor();
+    const importInPage = await timeClick(page, `Add ${IMPORT_ROWS} Rows`, '.ec-import-summary');
+    const summary = await page.locator('.ec-import-summary').textContent();
+
+    // The parse and the duplicate check alone, as the page runs them (median of 20).
+    const existing = window.map(draftFromTransaction);
+    const pure: number[] = [];
+    for (let run = 0; run < 20; run += 1) {
+      const started = performance.now();
+      const parsed = parseCsv(csv, guessCsvMapping(csv));
+      mergeImported(existing, parsed.rows, { start_date: window[0].transaction_date, end_date: window[window.length - 1].transaction_date }, false);
+      pure.push(performance.now() - started);
+    }
+
+    console.log(`Transactions window with ${WINDOW_ROWS} rows (desktop 1280px, real server, SQLite, 100 rows per page):`);
+    console.log(`  first visit (code chunks + data):         ${ms(firstVisit)}`);
+    console.log(`  revisit (data cached):                    ${ms(cached)}`);
+    console.log(`  "Make Changes" → editable rows painted:   ${ms(startEditing)}`);
+    console.log(`  keystroke → paint in a description: median ${ms(median(durations))}, max ${ms(Math.max(...durations))} over ${durations.length} keystrokes`);
+    console.log(`  row components re-rendered per keystroke: median ${median(rowRenders)}, max ${Math.max(...rowRenders)}`);
+    console.log(`  import ${IMPORT_ROWS} rows ("Add" → summary painted):  ${ms(importInPage)}  (${summary})`);
+    console.log(`  parse + duplicate check of ${IMPORT_ROWS} rows against ${WINDOW_ROWS} (Node, median of 20): ${ms(median(pure))}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
