@@ -24,9 +24,15 @@ async function callApi(page: Page, method: string, url: string, body: unknown): 
 
 const message = (page: Page, text: string) => page.locator('.ec-message-text', { hasText: text });
 
-async function confirmYes(page: Page, title: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: title });
+/** antd dialogs zoom in: a click during the animation can miss, so wait until it has settled. */
+async function settled(dialog: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom/);
+  return dialog;
+}
+
+async function confirmYes(page: Page, title: string) {
+  const dialog = await settled(page.getByRole('dialog').filter({ hasText: title }));
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -58,8 +64,7 @@ test('a month of budgeting: create, fill, save, copy, mass-edit, close and reope
 
   // Create the first budget.
   await page.getByRole('button', { name: 'Add New Budget' }).click();
-  const addDialog = page.getByRole('dialog', { name: 'Add New Budget' });
-  await expect(addDialog).toBeVisible();
+  const addDialog = await settled(page.getByRole('dialog', { name: 'Add New Budget' }));
   await addDialog.getByLabel('Start Date').fill('2030-01-01');
   await addDialog.getByRole('button', { name: 'Save' }).click();
   await expect(message(page, 'Budget created.')).toBeVisible();
@@ -121,8 +126,7 @@ test('a month of budgeting: create, fill, save, copy, mass-edit, close and reope
   const grid = page.getByRole('table', { name: 'Future Budgets' });
   await expect(rowWith(grid, 'Rent')).toContainText('1,200.00');
   await grid.getByRole('button', { name: 'Rent' }).click();
-  const massEdit = page.getByRole('dialog', { name: 'Mass Edit Allocation' });
-  await expect(massEdit).toBeVisible();
+  const massEdit = await settled(page.getByRole('dialog', { name: 'Mass Edit Allocation' }));
   for (const budget of ['Jan 01 - Jan 31, 2030', 'Feb 01 - Feb 28, 2030']) await massEdit.getByLabel(`Amount for ${budget}`).fill('1300');
   await expect(rowWith(massEdit, 'Feb 01 - Feb 28, 2030')).toContainText('1,200.01');
   await massEdit.getByRole('button', { name: 'Save' }).click();
