@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { addDays } from '../../src/shared/dates';
 import { seedDemoHousehold } from '../../server/services/demo';
 import { HouseholdScope } from '../../server/db/scope';
-import { call, startTestServer, testDialects, type TestServer } from '../support/testServer';
+import { call, testDialects, useTestServer } from '../support/testServer';
 
 const TODAY = '2026-03-17';
 
@@ -10,15 +10,11 @@ const TODAY = '2026-03-17';
 jest.setTimeout(120_000);
 
 describe.each(testDialects)('demo household on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { signIn: false });
 
   it('creates a year of closed budgets, the current one and two future ones, with realistic data', async () => {
-    const demo = await seedDemoHousehold(server.db, { householdName: 'Demo Family', email: 'demo@example.com', password: 'demo password 1', today: TODAY });
-    const scope = new HouseholdScope(server.db, demo.householdId);
+    const demo = await seedDemoHousehold(ctx.server.db, { householdName: 'Demo Family', email: 'demo@example.com', password: 'demo password 1', today: TODAY });
+    const scope = new HouseholdScope(ctx.server.db, demo.householdId);
 
     const budgets = await scope.selectFrom('budgets').select(['id', 'start_date', 'end_date', 'status', 'name']).orderBy('start_date').execute();
     expect(budgets).toHaveLength(15);
@@ -112,14 +108,14 @@ describe.each(testDialects)('demo household on %s', (dialect) => {
     }
 
     // The demo user signs in and sees the household.
-    const signIn = await server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'demo@example.com', password: 'demo password 1' } });
+    const signIn = await ctx.server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'demo@example.com', password: 'demo password 1' } });
     expect(signIn.json()).toMatchObject({ data: { household_id: demo.householdId, household_name: 'Demo Family' } });
     const headers = { 'access-token': String(signIn.headers['access-token']), client: String(signIn.headers.client), uid: 'demo@example.com' };
-    expect(await call(server, null, { method: 'GET', url: '/settings', headers })).toMatchObject({ status: 200, body: { primary_budget_account_id: demo.primaryAccountId } });
+    expect(await call(ctx.server, null, { method: 'GET', url: '/settings', headers })).toMatchObject({ status: 200, body: { primary_budget_account_id: demo.primaryAccountId } });
   });
 
   it('sizes every budget and the primary window for benchmarks', async () => {
-    const demo = await seedDemoHousehold(server.db, {
+    const demo = await seedDemoHousehold(ctx.server.db, {
       householdName: 'Benchmark',
       email: 'bench@example.com',
       password: 'bench password 1',
@@ -129,7 +125,7 @@ describe.each(testDialects)('demo household on %s', (dialect) => {
       pastBudgets: 2,
       futureBudgets: 1,
     });
-    const scope = new HouseholdScope(server.db, demo.householdId);
+    const scope = new HouseholdScope(ctx.server.db, demo.householdId);
     const perBudget = await scope.selectFrom('allocations').select(['budget_id', sql<number>`count(*)`.as('n')]).groupBy('budget_id').execute();
     expect(perBudget.map((row) => Number(row.n))).toEqual(Array(4).fill(300));
     const window = await scope
@@ -140,8 +136,8 @@ describe.each(testDialects)('demo household on %s', (dialect) => {
       .where('transaction_date', '<=', '2026-03-31')
       .executeTakeFirstOrThrow();
     expect(Number(window.n)).toBe(2000);
-    const small = await seedDemoHousehold(server.db, { householdName: 'Small', email: 'small@example.com', password: 'small password 1', today: TODAY, windowTransactions: 5 });
-    const smallWindow = await new HouseholdScope(server.db, small.householdId)
+    const small = await seedDemoHousehold(ctx.server.db, { householdName: 'Small', email: 'small@example.com', password: 'small password 1', today: TODAY, windowTransactions: 5 });
+    const smallWindow = await new HouseholdScope(ctx.server.db, small.householdId)
       .selectFrom('transactions')
       .select(sql<number>`count(*)`.as('n'))
       .where('bank_account_id', '=', small.primaryAccountId)
@@ -151,14 +147,14 @@ describe.each(testDialects)('demo household on %s', (dialect) => {
   });
 
   it('refuses an existing household name or email and writes nothing', async () => {
-    const before = await server.db.selectFrom('households').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    await expect(seedDemoHousehold(server.db, { householdName: 'Demo Family', email: 'new@example.com', password: 'demo password 1', today: TODAY })).rejects.toThrow(
+    const before = await ctx.server.db.selectFrom('households').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await expect(seedDemoHousehold(ctx.server.db, { householdName: 'Demo Family', email: 'new@example.com', password: 'demo password 1', today: TODAY })).rejects.toThrow(
       'Household "Demo Family" already exists',
     );
-    await expect(seedDemoHousehold(server.db, { householdName: 'Another', email: 'DEMO@example.com', password: 'demo password 1', today: TODAY })).rejects.toThrow(
+    await expect(seedDemoHousehold(ctx.server.db, { householdName: 'Another', email: 'DEMO@example.com', password: 'demo password 1', today: TODAY })).rejects.toThrow(
       'Email has already been taken',
     );
-    const after = await server.db.selectFrom('households').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.server.db.selectFrom('households').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -1,5 +1,5 @@
 import { LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from '../../server/plugins/auth';
-import { DEFAULT_PASSWORD, signUpAndIn, startTestServer, testDialects, type TestServer } from '../support/testServer';
+import { DEFAULT_PASSWORD, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 
 const TOO_MANY = /^Too many login attempts\. Try again in (\d+) minutes\.$/;
 
@@ -7,17 +7,13 @@ const TOO_MANY = /^Too many login attempts\. Try again in (\d+) minutes\.$/;
 jest.setTimeout(60_000);
 
 describe.each(testDialects)('login rate limit on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { signIn: false });
 
   const signIn = (email: string, password: string, remoteAddress: string) =>
-    server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password }, remoteAddress });
+    ctx.server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password }, remoteAddress });
 
   it('answers the 11th failed login for one email within 15 minutes with 429, even with the right password', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     for (let i = 0; i < MAX_FAILED_LOGINS; i += 1) {
       // a different address each time: the email alone must trigger the limit
       expect((await signIn(user.headers.uid, 'wrong password!', `10.1.0.${i + 1}`)).statusCode).toBe(401);
@@ -34,27 +30,27 @@ describe.each(testDialects)('login rate limit on %s', (dialect) => {
   });
 
   it('limits one address trying many emails, and stores the attempts in the database', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     for (let i = 0; i < MAX_FAILED_LOGINS; i += 1) {
       expect((await signIn(`guess${i}@example.com`, 'wrong password!', '10.2.0.1')).statusCode).toBe(401);
     }
-    const stored = await server.db.selectFrom('login_attempts').select('id').where('attempt_key', '=', 'ip:10.2.0.1').execute();
+    const stored = await ctx.server.db.selectFrom('login_attempts').select('id').where('attempt_key', '=', 'ip:10.2.0.1').execute();
     expect(stored).toHaveLength(MAX_FAILED_LOGINS);
     expect((await signIn(user.headers.uid, DEFAULT_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
     expect((await signIn(user.headers.uid, DEFAULT_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
   it('forgets failures older than 15 minutes and clears the email count on success', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     for (let i = 0; i < MAX_FAILED_LOGINS; i += 1) await signIn(user.headers.uid, 'wrong password!', '10.3.0.1');
     expect((await signIn(user.headers.uid, DEFAULT_PASSWORD, '10.3.0.2')).statusCode).toBe(429);
-    await server.db
+    await ctx.server.db
       .updateTable('login_attempts')
       .set({ attempted_at: Date.now() - LOGIN_WINDOW_MS - 1000 })
       .where('attempt_key', 'in', [`email:${user.headers.uid}`, 'ip:10.3.0.1'])
       .execute();
     expect((await signIn(user.headers.uid, DEFAULT_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
-    const remaining = await server.db.selectFrom('login_attempts').select('id').where('attempt_key', '=', `email:${user.headers.uid}`).execute();
+    const remaining = await ctx.server.db.selectFrom('login_attempts').select('id').where('attempt_key', '=', `email:${user.headers.uid}`).execute();
     expect(remaining).toHaveLength(0);
   });
 });

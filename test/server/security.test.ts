@@ -1,11 +1,7 @@
-import { call, signUpAndIn, startTestServer, type TestServer } from '../support/testServer';
+import { call, signUpAndIn, useTestServer } from '../support/testServer';
 
 describe('security headers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer('sqlite', { signIn: false });
 
   const directives = (header: unknown) =>
     new Map(
@@ -19,8 +15,8 @@ describe('security headers', () => {
     ['an API response', '/settings', true],
     ['an error response', '/no/such/route', false],
   ])('sends a strict Content-Security-Policy and the other helmet headers on %s', async (_what, url, signedIn) => {
-    const user = signedIn ? await signUpAndIn(server) : null;
-    const response = await call(server, user, { method: 'GET', url });
+    const user = signedIn ? await signUpAndIn(ctx.server) : null;
+    const response = await call(ctx.server, user, { method: 'GET', url });
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);

@@ -1,6 +1,6 @@
 import { SETTINGS_CONFLICT_MESSAGE } from '../../src/shared/schemas/setup';
 import type { Settings } from '../../src/shared/schemas/setup';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 
 const DEFAULTS = {
   family_type: 'couple',
@@ -27,23 +27,19 @@ async function storedSettings(user: SignedInUser) {
 }
 
 describe.each(testDialects)('settings on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { signIn: false });
 
   it('creates the default row on first read, once', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     expect(await storedSettings(user)).toHaveLength(0);
-    const first = await call<Settings>(server, user, { method: 'GET', url: '/settings' });
+    const first = await call<Settings>(ctx.server, user, { method: 'GET', url: '/settings' });
     expect(first).toMatchObject({ status: 200, body: DEFAULTS });
-    await call(server, user, { method: 'GET', url: '/settings' });
+    await call(ctx.server, user, { method: 'GET', url: '/settings' });
     expect(await storedSettings(user)).toHaveLength(1);
   });
 
   it('saves the whole object, flat or nested, and bumps lock_version', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     const account = await accountOf(user);
     const category = await categoryOf(user);
     const body = {
@@ -55,28 +51,28 @@ describe.each(testDialects)('settings on %s', (dialect) => {
       default_allocation_category_id_for_special_events: category,
       lock_version: 0,
     };
-    const saved = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: body });
+    const saved = await call<Settings>(ctx.server, user, { method: 'POST', url: '/settings', payload: body });
     expect(saved).toMatchObject({ status: 200, body: { ...body, lock_version: 1 } });
-    expect(await call(server, user, { method: 'GET', url: '/settings' })).toMatchObject({ body: { ...body, lock_version: 1 } });
-    const nested = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: { settings: { ...body, family_type: 'couple', lock_version: 1 } } });
+    expect(await call(ctx.server, user, { method: 'GET', url: '/settings' })).toMatchObject({ body: { ...body, lock_version: 1 } });
+    const nested = await call<Settings>(ctx.server, user, { method: 'POST', url: '/settings', payload: { settings: { ...body, family_type: 'couple', lock_version: 1 } } });
     expect(nested).toMatchObject({ status: 200, body: { family_type: 'couple', lock_version: 2 } });
-    const cleared = await call<Settings>(server, user, { method: 'POST', url: '/settings', payload: { ...body, primary_budget_account_id: null, lock_version: 2 } });
+    const cleared = await call<Settings>(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, primary_budget_account_id: null, lock_version: 2 } });
     expect(cleared).toMatchObject({ status: 200, body: { primary_budget_account_id: null, lock_version: 3 } });
   });
 
   it('refuses a stale lock_version with 409 and writes nothing', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     const body = { family_type: 'couple', husband: 'Sam', wife: 'Alex', single_person: 'Me' };
-    expect((await call(server, user, { method: 'POST', url: '/settings', payload: { ...body, lock_version: 0 } })).status).toBe(200);
+    expect((await call(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, lock_version: 0 } })).status).toBe(200);
     const before = await storedSettings(user);
-    const stale = await call(server, user, { method: 'POST', url: '/settings', payload: { ...body, husband: 'Other', lock_version: 0 } });
+    const stale = await call(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, husband: 'Other', lock_version: 0 } });
     expect(stale).toMatchObject({ status: 409, body: { success: false, errors: [SETTINGS_CONFLICT_MESSAGE] } });
     expect(await storedSettings(user)).toEqual(before);
   });
 
   it('refuses invalid input with 422 and field errors, writing nothing', async () => {
-    const user = await signUpAndIn(server);
-    const bad = await call<{ success: boolean; errors: string[]; field_errors: Record<string, string[]> }>(server, user, {
+    const user = await signUpAndIn(ctx.server);
+    const bad = await call<{ success: boolean; errors: string[]; field_errors: Record<string, string[]> }>(ctx.server, user, {
       method: 'POST',
       url: '/settings',
       payload: { family_type: 'trio', husband: '  ', wife: 'W', single_person: 'Me' },
@@ -89,16 +85,16 @@ describe.each(testDialects)('settings on %s', (dialect) => {
   });
 
   it("keeps households apart: A reads only A's settings and cannot point them at B's rows", async () => {
-    const a = await signUpAndIn(server);
-    const b = await signUpAndIn(server);
+    const a = await signUpAndIn(ctx.server);
+    const b = await signUpAndIn(ctx.server);
     const bAccount = await accountOf(b, "B's account");
     const bCategory = await categoryOf(b, "B's category");
-    await call(server, b, { method: 'POST', url: '/settings', payload: { family_type: 'single', husband: 'H', wife: 'W', single_person: 'Bea', primary_budget_account_id: bAccount } });
-    const aRead = await call<Settings>(server, a, { method: 'GET', url: '/settings' });
+    await call(ctx.server, b, { method: 'POST', url: '/settings', payload: { family_type: 'single', husband: 'H', wife: 'W', single_person: 'Bea', primary_budget_account_id: bAccount } });
+    const aRead = await call<Settings>(ctx.server, a, { method: 'GET', url: '/settings' });
     expect(aRead.body).toEqual(DEFAULTS);
 
-    const before = await server.db.selectFrom('settings').selectAll().orderBy('id').execute();
-    const steal = await call<{ field_errors: Record<string, string[]> }>(server, a, {
+    const before = await ctx.server.db.selectFrom('settings').selectAll().orderBy('id').execute();
+    const steal = await call<{ field_errors: Record<string, string[]> }>(ctx.server, a, {
       method: 'POST',
       url: '/settings',
       payload: { family_type: 'couple', husband: 'X', wife: 'Y', single_person: 'Z', primary_budget_account_id: bAccount, default_allocation_category_id_for_special_events: bCategory },
@@ -108,9 +104,9 @@ describe.each(testDialects)('settings on %s', (dialect) => {
       primary_budget_account_id: ["Primary budget account doesn't exist"],
       default_allocation_category_id_for_special_events: ["Default allocation category for special events doesn't exist"],
     });
-    expect(await server.db.selectFrom('settings').selectAll().orderBy('id').execute()).toEqual(before);
-    const missing = await call(server, a, { method: 'POST', url: '/settings', payload: { family_type: 'couple', husband: 'X', wife: 'Y', single_person: 'Z', primary_budget_account_id: 999999 } });
+    expect(await ctx.server.db.selectFrom('settings').selectAll().orderBy('id').execute()).toEqual(before);
+    const missing = await call(ctx.server, a, { method: 'POST', url: '/settings', payload: { family_type: 'couple', husband: 'X', wife: 'Y', single_person: 'Z', primary_budget_account_id: 999999 } });
     expect(missing.status).toBe(422);
-    expect((await call<Settings>(server, b, { method: 'GET', url: '/settings' })).body).toMatchObject({ single_person: 'Bea', primary_budget_account_id: bAccount });
+    expect((await call<Settings>(ctx.server, b, { method: 'GET', url: '/settings' })).body).toMatchObject({ single_person: 'Bea', primary_budget_account_id: bAccount });
   });
 });

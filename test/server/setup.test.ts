@@ -1,5 +1,5 @@
 import { ALREADY_SET_UP_MESSAGE } from '../../server/services/households';
-import { call, startTestServer, testDialects, type TestServer } from '../support/testServer';
+import { call, testDialects, useTestServer } from '../support/testServer';
 
 const HOUSEHOLD = {
   household_name: 'The Parkers',
@@ -10,42 +10,38 @@ const HOUSEHOLD = {
 };
 
 describe.each(testDialects)('first-run household creation on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { signIn: false });
 
   it('refuses bad input with 422 field errors and creates nothing', async () => {
-    const mismatch = await call<{ field_errors: Record<string, string[]> }>(server, null, {
+    const mismatch = await call<{ field_errors: Record<string, string[]> }>(ctx.server, null, {
       method: 'POST',
       url: '/setup/household',
       payload: { ...HOUSEHOLD, password: 'short', password_confirmation: 'other' },
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.field_errors.password).toEqual(['Password must be at least 10 characters']);
-    const confirmation = await call<{ field_errors: Record<string, string[]> }>(server, null, {
+    const confirmation = await call<{ field_errors: Record<string, string[]> }>(ctx.server, null, {
       method: 'POST',
       url: '/setup/household',
       payload: { ...HOUSEHOLD, password_confirmation: 'something else entirely' },
     });
     expect(confirmation.body.field_errors.password_confirmation).toEqual(["Password confirmation doesn't match Password"]);
-    expect(await server.db.selectFrom('households').select('id').execute()).toHaveLength(0);
+    expect(await ctx.server.db.selectFrom('households').select('id').execute()).toHaveLength(0);
   });
 
   it('works once without signing in, then the user signs in and the form refuses', async () => {
-    expect(await call(server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ status: 200, body: { needs_household: true } });
-    const created = await call(server, null, { method: 'POST', url: '/setup/household', payload: HOUSEHOLD });
+    expect(await call(ctx.server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ status: 200, body: { needs_household: true } });
+    const created = await call(ctx.server, null, { method: 'POST', url: '/setup/household', payload: HOUSEHOLD });
     expect(created).toMatchObject({ status: 201, body: { success: true } });
-    expect(await call(server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ body: { needs_household: false } });
+    expect(await call(ctx.server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ body: { needs_household: false } });
 
-    const signIn = await server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'jo@example.com', password: HOUSEHOLD.password } });
+    const signIn = await ctx.server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'jo@example.com', password: HOUSEHOLD.password } });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json()).toMatchObject({ data: { email: 'jo@example.com', name: 'Jo Parker', household_name: 'The Parkers' } });
 
-    const again = await call(server, null, { method: 'POST', url: '/setup/household', payload: { ...HOUSEHOLD, email: 'intruder@example.com', household_name: 'Intruders' } });
+    const again = await call(ctx.server, null, { method: 'POST', url: '/setup/household', payload: { ...HOUSEHOLD, email: 'intruder@example.com', household_name: 'Intruders' } });
     expect(again).toMatchObject({ status: 422, body: { success: false, errors: [ALREADY_SET_UP_MESSAGE] } });
-    expect(await server.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'jo@example.com' }]);
-    expect(await server.db.selectFrom('households').select('name').execute()).toEqual([{ name: 'The Parkers' }]);
+    expect(await ctx.server.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'jo@example.com' }]);
+    expect(await ctx.server.db.selectFrom('households').select('name').execute()).toEqual([{ name: 'The Parkers' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { migrateToLatest } from '../../server/db/migrate';
-import { call, signUpAndIn, startTestServer, testDialects, type TestServer } from '../support/testServer';
+import { call, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 
 const COMMON = ['id', 'created_at', 'updated_at'];
 const OWNED = [...COMMON, 'household_id'];
@@ -31,22 +31,18 @@ const DATA_MODEL: Record<string, string[]> = {
 };
 
 describe.each(testDialects)('a fresh install on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { signIn: false });
 
   it('has every table and column of the data model, and migrating again is harmless', async () => {
-    await migrateToLatest(server.db);
-    const tables = new Map((await server.db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
+    await migrateToLatest(ctx.server.db);
+    const tables = new Map((await ctx.server.db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
     for (const [table, columns] of Object.entries(DATA_MODEL)) {
       expect({ table, missing: columns.filter((c) => !tables.get(table)?.includes(c)) }).toEqual({ table, missing: [] });
     }
   });
 
   it('enforces foreign keys and case-insensitive unique names', async () => {
-    const user = await signUpAndIn(server);
+    const user = await signUpAndIn(ctx.server);
     // Matched by message: better-sqlite3's errors fail jest's Error check once a second suite runs in the same worker.
     await expect(
       user.scope.insertInto('transactions').values({ household_id: user.householdId, bank_account_id: 999999, transaction_date: '2026-01-01', description: 'x', bank_ref: 'r' }).execute(),
@@ -59,8 +55,8 @@ describe.each(testDialects)('a fresh install on %s', (dialect) => {
   });
 
   it('answers the first-run status and a signed-in request end to end', async () => {
-    const user = await signUpAndIn(server);
-    expect(await call(server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ status: 200, body: { needs_household: false } });
-    expect(await call(server, user, { method: 'GET', url: '/auth/validate_token' })).toMatchObject({ status: 200, body: { success: true } });
+    const user = await signUpAndIn(ctx.server);
+    expect(await call(ctx.server, null, { method: 'GET', url: '/setup/status' })).toMatchObject({ status: 200, body: { needs_household: false } });
+    expect(await call(ctx.server, user, { method: 'GET', url: '/auth/validate_token' })).toMatchObject({ status: 200, body: { success: true } });
   });
 });

@@ -38,3 +38,9 @@ export function mockFetch(routes: Record<string, Responder | unknown>) {
   global.fetch = fetchMock as unknown as typeof fetch;
   return { requests, fetchMock, find: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
 }
+
+/** A mocked answer refusing the request the way the server does. */
+export const refusal = (status: number, errors: string[], fieldErrors?: Record<string, string[]>) => ({
+  status,
+  body: { success: false, errors, ...(fieldErrors ? { field_errors: fieldErrors } : {}) },
+});

@@ -22,6 +22,16 @@ class ResizeObserverStub {
 }
 (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 
+// antd's forms batch their watchers through MessageChannel, which jsdom lacks. A timer has the same
+// "later, as a macrotask" meaning and keeps no handle open after the test.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimerMessageChannel {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
+  }
+  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
+}
+
 afterEach(() => {
   window.localStorage.clear();
 });

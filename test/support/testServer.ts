@@ -112,3 +112,41 @@ export async function call<T = unknown>(
   const text = response.body;
   return { status: response.statusCode, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
+
+export interface TestServerContext {
+  server: TestServer;
+  /** The caller's household, signed in. */
+  user: SignedInUser;
+  /** A second signed-in household (with `otherHousehold`), for proving another household's data stays out of reach. */
+  other: SignedInUser;
+}
+
+export interface UseTestServerOptions {
+  /** A fresh household for every test (the default), or one for the whole suite. */
+  userPerTest?: boolean;
+  /** Also sign in `.other`, as often as `.user`. */
+  otherHousehold?: boolean;
+  /** `false` for suites whose tests sign in (or not) themselves. */
+  signIn?: boolean;
+  server?: TestServerOptions;
+}
+
+/**
+ * The hooks every server suite needs: one app per suite, closed after it, and signed-in households. The
+ * returned context is filled in by those hooks: read `.server`, `.user` and `.other` inside hooks and tests.
+ */
+export function useTestServer(dialect: Dialect, options: UseTestServerOptions = {}): TestServerContext {
+  const { userPerTest = true, otherHousehold = false, signIn = true } = options;
+  const ctx = {} as TestServerContext;
+  const signInHouseholds = async () => {
+    ctx.user = await signUpAndIn(ctx.server);
+    if (otherHousehold) ctx.other = await signUpAndIn(ctx.server);
+  };
+  beforeAll(async () => {
+    ctx.server = await startTestServer(dialect, options.server);
+    if (signIn && !userPerTest) await signInHouseholds();
+  });
+  if (signIn && userPerTest) beforeEach(signInHouseholds);
+  afterAll(() => ctx.server.close());
+  return ctx;
+}

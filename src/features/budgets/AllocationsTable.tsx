@@ -1,17 +1,16 @@
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
-import { Button } from 'antd';
 import { memo, useCallback, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
-import { MoneyInput } from '../../components/MoneyInput';
 import { remaining } from '../../shared/budgetMath';
+import type { Cents } from '../../shared/money';
 import { allocationClassSchema, type AllocationClass } from '../../shared/schemas/budgets';
 import { AllocationTransactionsDialog, type SpentTarget } from './AllocationTransactionsDialog';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { DeleteToggle, selectOnFocus, TextCell } from './gridCells';
+import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
 import { countRender } from './renderCounter';
 
 export const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
@@ -28,16 +27,13 @@ interface RowProps {
 const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent }: RowProps) {
   countRender('allocation');
   const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
-  const dispatch = useAppDispatch();
-  const change = useCallback((changes: Partial<AllocationFields>) => dispatch(allocationChanged({ key: rowKey, changes })), [dispatch, rowKey]);
+  const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;
   return (
     <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
-      <td>{editing ? <TextCell label="Allocation name" value={row.name} onText={(name) => change({ name })} /> : row.name}</td>
-      <td className="ec-num">
-        {editing ? <MoneyInput aria-label="Allocation amount" cents={row.amount} onCents={changeAmount} onFocus={selectOnFocus} /> : <Money cents={row.amount} />}
-      </td>
+      <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} />
+      <EditableAmountCell editing={editing} label="Allocation amount" cents={row.amount} onCents={changeAmount} />
       <td className="ec-num ec-spent">
         <Money cents={row.spent} />
         {row.id > 0 && (
@@ -89,7 +85,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
               'No'
             )}
           </td>
-          <td>{editing ? <TextCell label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} /> : row.comment}</td>
+          <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} />
         </>
       )}
       <td className="ec-delete-cell">{editing && <DeleteToggle kind="allocation" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
@@ -97,42 +93,44 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
   );
 });
 
-const CategorySubtotal = memo(function CategorySubtotal({ budgetId, categoryId, categoryName, columns }: { budgetId: number; categoryId: number; categoryName: string; columns: number }) {
-  const totals = useAppSelector((state) => selectCategoryTotal(state, budgetId, categoryId), shallowEqual);
+interface SumRowProps {
+  label: string;
+  className?: string;
+  amount: Cents;
+  spent: Cents;
+  remaining: Cents;
+  columns: number;
+}
+
+/** A subtotal or total line: amount, spent and remaining under their columns. */
+function SumRow({ label, className, amount, spent, remaining, columns }: SumRowProps) {
   return (
-    <tr className="ec-row--subtotal">
-      <th scope="row">{categoryName} Subtotal</th>
+    <tr className={className}>
+      <th scope="row">{label}</th>
       <td className="ec-num">
-        <Money cents={totals.amount} />
+        <Money cents={amount} />
       </td>
       <td className="ec-num">
-        <Money cents={totals.spent} />
+        <Money cents={spent} />
       </td>
       <td className="ec-num">
-        <Money cents={totals.remaining} highlightPositive />
+        <Money cents={remaining} highlightPositive />
       </td>
       <td colSpan={columns - 4} />
     </tr>
   );
+}
+
+const CategorySubtotal = memo(function CategorySubtotal({ budgetId, categoryId, categoryName, columns }: { budgetId: number; categoryId: number; categoryName: string; columns: number }) {
+  const totals = useAppSelector((state) => selectCategoryTotal(state, budgetId, categoryId), shallowEqual);
+  return <SumRow label={`${categoryName} Subtotal`} className="ec-row--subtotal" amount={totals.amount} spent={totals.spent} remaining={totals.remaining} columns={columns} />;
 });
 
 function AllocationTotals({ budgetId, columns }: { budgetId: number; columns: number }) {
   const totals = useAppSelector((state) => selectBudgetTotals(state, budgetId), shallowEqual);
   return (
     <>
-      <tr>
-        <th scope="row">Total</th>
-        <td className="ec-num">
-          <Money cents={totals.allocated} />
-        </td>
-        <td className="ec-num">
-          <Money cents={totals.spent} />
-        </td>
-        <td className="ec-num">
-          <Money cents={totals.remaining} highlightPositive />
-        </td>
-        <td colSpan={columns - 4} />
-      </tr>
+      <SumRow label="Total" amount={totals.allocated} spent={totals.spent} remaining={totals.remaining} columns={columns} />
       <tr className="ec-row--unallocated">
         <td colSpan={columns}>
           Unallocated: <Money cents={totals.discretionary} highlightPositive />
@@ -157,13 +155,11 @@ function TableLine({ line, budgetId, editing, mobile, columns, onShowSpent }: { 
       );
     case 'add':
       return (
-        <tr className="ec-row--action">
-          <td colSpan={columns}>
-            <Button size="small" onClick={() => dispatch(allocationAdded({ categoryId: line.categoryId, categoryName: line.categoryName }))}>
-              Add {line.categoryName} Allocation
-            </Button>
-          </td>
-        </tr>
+        <ActionRow
+          label={`Add ${line.categoryName} Allocation`}
+          columns={columns}
+          onClick={() => dispatch(allocationAdded({ categoryId: line.categoryId, categoryName: line.categoryName }))}
+        />
       );
     case 'subtotal':
       return <CategorySubtotal budgetId={budgetId} categoryId={line.categoryId} categoryName={line.categoryName} columns={columns} />;
@@ -209,9 +205,7 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
                 <th>Comment</th>
               </>
             )}
-            <th className="ec-delete-cell">
-              <span className="ec-visually-hidden">Delete</span>
-            </th>
+            <DeleteHeaderCell />
           </tr>
         </thead>
         <tbody>

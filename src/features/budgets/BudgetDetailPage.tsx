@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { errorShown, infoShown } from '../messages/messagesSlice';
@@ -75,18 +76,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   if (error && !budget) {
     const message = apiErrorMessages(error).join(' ');
     if (errorStatus(error) === 404) return <Result status="404" title="Budget not found" subTitle={message} />;
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={message}
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError message={message} onRetry={refetch} />;
   }
   if (!budget) return <PageLoading />;
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Empty, Space, Table, Tag } from 'antd';
+import { Button, Empty, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorMessages } from '../../app/apiErrors';
@@ -104,16 +105,7 @@ export default function BudgetListPage() {
         </Button>
       </Space>
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={apiErrorMessages(error).join(' ')}
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />
       ) : budgets && budgets.length === 0 ? (
         <Empty
           description={

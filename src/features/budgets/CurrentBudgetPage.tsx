@@ -1,6 +1,7 @@
-import { Alert, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { apiErrorMessages } from '../../app/apiErrors';
@@ -12,18 +13,7 @@ export default function CurrentBudgetPage() {
   const navigate = useNavigate();
   const { data, error, refetch, isFetching } = useGetCurrentBudgetQuery(undefined, { refetchOnMountOrArgChange: true });
   if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={apiErrorMessages(error).join(' ')}
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
   if (!data || isFetching) return <PageLoading />;
   if (data.budget_id !== null) return <Navigate to={paths.budget(data.budget_id)} replace />;
   return (

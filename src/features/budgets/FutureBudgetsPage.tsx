@@ -1,7 +1,8 @@
-import { Alert, Button, Empty } from 'antd';
+import { Empty } from 'antd';
 import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
@@ -11,6 +12,7 @@ import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSetting
 import { useGetFutureBudgetsQuery } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { partnerShares } from './BudgetSummary';
+import { ActionRow } from './gridCells';
 import { futureBudgetGrid, massEditTarget, type FutureLine, type MassEditTarget } from './futureBudgetGrid';
 import { MassEditDialog } from './MassEditDialog';
 import { BudgetPageTitle } from './BudgetPageTitle';
@@ -40,18 +42,6 @@ function LineRow({ line, onOpen }: { line: FutureLine; onOpen: () => void }) {
   );
 }
 
-function ActionRow({ label, columns, onClick }: { label: string; columns: number; onClick: () => void }) {
-  return (
-    <tr className="ec-row--action">
-      <td colSpan={columns}>
-        <Button size="small" onClick={onClick}>
-          {label}
-        </Button>
-      </td>
-    </tr>
-  );
-}
-
 function TotalRow({ label, amounts, highlight = false, className }: { label: string; amounts: Cents[]; highlight?: boolean; className?: string }) {
   return (
     <tr className={className ?? 'ec-row--subtotal'}>
@@ -72,18 +62,7 @@ export default function FutureBudgetsPage() {
   const grid = useMemo(() => (budgets ? futureBudgetGrid(budgets, categories) : null), [budgets, categories]);
 
   if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={apiErrorMessages(error).join(' ')}
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
   if (!grid) return <PageLoading />;
 
   const columns = grid.budgets.length + 1;

@@ -1,13 +1,11 @@
-import { Button } from 'antd';
 import { memo, useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
-import { MoneyInput } from '../../components/MoneyInput';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectBudgetTotals, selectIncome, selectIncomeKeys } from './budgetSelectors';
-import { DeleteToggle, selectOnFocus, TextCell } from './gridCells';
+import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
 import { countRender } from './renderCounter';
 
 interface RowProps {
@@ -22,17 +20,14 @@ interface RowProps {
 const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames }: RowProps) {
   countRender('income');
   const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
-  const dispatch = useAppDispatch();
-  const change = useCallback((changes: Partial<IncomeFields>) => dispatch(incomeChanged({ key: rowKey, changes })), [dispatch, rowKey]);
+  const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
   return (
     <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
-      <td>{editing ? <TextCell label="Income name" value={row.name} onText={(name) => change({ name })} /> : row.name}</td>
-      <td className="ec-num">
-        {editing ? <MoneyInput aria-label="Income amount" cents={row.amount} onCents={changeAmount} onFocus={selectOnFocus} /> : <Money cents={row.amount} />}
-      </td>
+      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} />
+      <EditableAmountCell editing={editing} label="Income amount" cents={row.amount} onCents={changeAmount} />
       <td>
         {editing ? (
           <select
@@ -52,7 +47,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
           accountName
         )}
       </td>
-      <td>{editing ? <TextCell label="Income comment" value={row.comment} onText={(comment) => change({ comment })} /> : row.comment}</td>
+      <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} />
       <td className="ec-delete-cell">{editing && <DeleteToggle kind="income" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
     </tr>
   );
@@ -77,24 +72,14 @@ export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number
             <th className="ec-num">Amount</th>
             <th>Bank Account</th>
             <th>Comment</th>
-            <th className="ec-delete-cell">
-              <span className="ec-visually-hidden">Delete</span>
-            </th>
+            <DeleteHeaderCell />
           </tr>
         </thead>
         <tbody>
           {keys.map((key) => (
             <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} />
           ))}
-          {editing && (
-            <tr className="ec-row--action">
-              <td colSpan={5}>
-                <Button size="small" onClick={() => dispatch(incomeAdded())}>
-                  Add Income
-                </Button>
-              </td>
-            </tr>
-          )}
+          {editing && <ActionRow label="Add Income" columns={5} onClick={() => dispatch(incomeAdded())} />}
         </tbody>
         <tfoot>
           <tr>

@@ -7,6 +7,7 @@ import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { errorShown, infoShown } from '../messages/messagesSlice';
 import { apiErrorMessages, apiFieldErrors, errorStatus } from '../../app/apiErrors';
+import { LoadError } from '../../components/LoadError';
 import { allocationOptions, envelopeOptions } from './AllocationPicker';
 import { draftFromTransaction, draftReducer, newRowKey, rowErrorsFromFieldErrors, rowsToSave, type DraftRow } from './draftRows';
 import { ImportDialog } from './ImportDialog';
@@ -180,18 +181,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   };
 
   if (windowQuery.isError && !windowQuery.data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={apiErrorMessages(windowQuery.error).join(' ')}
-        action={
-          <Button size="small" onClick={() => void windowQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError message={apiErrorMessages(windowQuery.error).join(' ')} onRetry={windowQuery.refetch} />;
   }
 
   return (

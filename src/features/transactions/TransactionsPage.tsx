@@ -1,7 +1,8 @@
-import { Alert, Button, Select } from 'antd';
+import { Alert, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
@@ -57,18 +58,7 @@ export default function TransactionsPage() {
 
   const loadFailure = [accountsQuery, budgetsQuery, currentQuery, categoriesQuery].find((query) => query.isError);
   if (loadFailure) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={apiErrorMessages(loadFailure.error).join(' ')}
-        action={
-          <Button size="small" onClick={() => void loadFailure.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError message={apiErrorMessages(loadFailure.error).join(' ')} onRetry={loadFailure.refetch} />;
   }
 
   const missing: MissingSetup[] = [];

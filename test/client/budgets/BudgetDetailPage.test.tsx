@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Budget } from '../../../src/shared/schemas/budgets';
 import { mockFetch } from '../../support/fetchMock';
-import { accounts, budgetList, categories, sampleBudget, settings } from './fixtures';
+import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
 import { answer, refuse, renderBudgets } from './renderBudgets';
 
 const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
   'GET /allocation_categories': categories,
   'GET /bank_accounts': accounts,
-  'GET /settings': settings(),
+  'GET /settings': householdSettings(),
   'GET /budgets': budgetList,
   ...overrides,
 });
@@ -69,7 +69,7 @@ describe('budget detail', () => {
   });
 
   it("shows one person's discretionary amount for a single household, and the odd cent to the wife for a couple", async () => {
-    const single = await openBudget({ 'GET /settings': settings({ family_type: 'single' }) });
+    const single = await openBudget({ 'GET /settings': householdSettings({ family_type: 'single' }) });
     const summary = screen.getByRole('table', { name: 'Discretionary Summary' });
     await waitFor(() => expect(rowWith(summary, "Sam's Discretionary Amount")).toHaveTextContent('2,200.00'));
     expect(within(summary).queryByText('Total Discretionary Amount')).not.toBeInTheDocument();

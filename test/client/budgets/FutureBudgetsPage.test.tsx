@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
-import { accounts, allocation, categories, futureBudget, income, sampleBudget, settings } from './fixtures';
+import { accounts, allocation, categories, futureBudget, householdSettings, income, sampleBudget } from './fixtures';
 import { refuse, renderBudgets } from './renderBudgets';
 
 /** Two open budgets: February has Rent 1,500 and Groceries; March has Rent 1,550 and no Groceries. */
@@ -23,7 +23,7 @@ const routes = (overrides: Record<string, unknown> = {}) => ({
   'GET /budgets/future': futureBudgets(),
   'GET /allocation_categories': categories,
   'GET /bank_accounts': accounts,
-  'GET /settings': settings(),
+  'GET /settings': householdSettings(),
   ...overrides,
 });
 
@@ -50,7 +50,7 @@ describe('future budgets', () => {
   });
 
   it('shows the single person’s amount for a single household', async () => {
-    mockFetch(routes({ 'GET /settings': settings({ family_type: 'single' }) }));
+    mockFetch(routes({ 'GET /settings': householdSettings({ family_type: 'single' }) }));
     renderBudgets('/budgets/future');
     await screen.findByRole('table', { name: 'Future Budgets' });
     await waitFor(() => expect(rowOf("Sam's Discretionary Amount")).toHaveTextContent('2,200.001,350.00'));

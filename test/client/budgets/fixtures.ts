@@ -1,5 +1,6 @@
 import type { Allocation, Budget, BudgetSummary, FutureBudget, Income } from '../../../src/shared/schemas/budgets';
-import type { AllocationCategory, BankAccount, Settings } from '../../../src/shared/schemas/setup';
+import type { AllocationCategory, Settings } from '../../../src/shared/schemas/setup';
+import { bankAccount, settings } from '../../support/fixtures';
 
 export const categories: AllocationCategory[] = [
   { id: 1, name: 'Housing' },
@@ -54,44 +55,13 @@ export const budgetList: BudgetSummary[] = [
   { id: 7, name: 'Jan 01 - Jan 31, 2026', start_date: '2026-01-01', end_date: '2026-01-31', status: 'closed' },
 ];
 
-export function bankAccount(id: number, name: string): BankAccount {
-  return {
-    id,
-    name,
-    institution_id: null,
-    institution: null,
-    account_type: 'normal',
-    account_category: 'current',
-    is_cash: true,
-    account_no: null,
-    opening_balance: 0,
-    closing_balance: null,
-    closing_date: null,
-    status: 'open',
-    import_format: null,
-    import_settings: null,
-    statement_day: null,
-    payment_due_day: null,
-    window_lock_version: 0,
-    is_sink_fund: false,
-    is_credit_card: false,
-  };
-}
+// Never reconciled: no closing balance yet.
+const unreconciled = { closing_balance: null, closing_date: null };
+export const accounts = [bankAccount({ id: 5, name: 'Chequing', ...unreconciled }), bankAccount({ id: 6, name: 'Savings Account', ...unreconciled })];
 
-export const accounts = [bankAccount(5, 'Chequing'), bankAccount(6, 'Savings Account')];
-
-export function settings(fields: Partial<Settings> = {}): Settings {
-  return {
-    family_type: 'couple',
-    husband: 'Bob',
-    wife: 'Alice',
-    single_person: 'Sam',
-    primary_budget_account_id: null,
-    default_allocation_category_id_for_special_events: null,
-    lock_version: 0,
-    ...fields,
-  };
-}
+/** Alice and Bob's household (Sam's when single). */
+export const householdSettings = (overrides: Partial<Settings> = {}): Settings =>
+  settings({ husband: 'Bob', wife: 'Alice', single_person: 'Sam', lock_version: 0, ...overrides });
 
 export function futureBudget(budget: Budget): FutureBudget {
   return { ...budget, allocations: budget.allocations.map(({ spent: _spent, ...rest }) => rest) };

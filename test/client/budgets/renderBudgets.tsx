@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AppStore } from '../../../src/app/store';
 import BudgetsArea from '../../../src/features/budgets/BudgetsArea';
+import { refusal } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 
 // antd screens render slowly in jsdom on a busy machine; these tests wait for real UI flows.
 jest.setTimeout(180_000);
-
-// antd's forms schedule work through MessageChannel, which jsdom lacks; a timer means the same "later".
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class TimerMessageChannel {
-    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
-  }
-  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
-}
 
 /** Opens a page of the budgets area as the router mounts it; `pages` records every path the app went to. */
 export function renderBudgets(url: string) {
@@ -48,4 +40,4 @@ export async function answer(title: string, button: 'Yes' | 'No', user: { click:
 }
 
 /** A fetch-mock answer refusing the request the way the server does. */
-export const refuse = (status: number, message: string) => () => ({ status, body: { success: false, errors: [message] } });
+export const refuse = (status: number, message: string) => () => refusal(status, [message]);

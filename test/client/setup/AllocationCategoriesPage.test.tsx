@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from '../../support/fetchMock';
-import { findDialog, queryDialog, renderSetupPage, setupUser } from './renderSetup';
-import { refusal, setUpHousehold } from './setupFixtures';
+import { mockFetch, refusal } from '../../support/fetchMock';
+import { setupUser } from '../../support/user';
+import { findDialog, openDialog, queryDialog, renderSetupPage } from './renderSetup';
+import { setUpHousehold } from './setupFixtures';
 
-async function openAddDialog(user: ReturnType<typeof setupUser>) {
-  await user.click(await screen.findByText('Add Allocation Category', { selector: 'button *' }));
-  return findDialog('Add Allocation Category');
-}
+const openAddDialog = (user: ReturnType<typeof setupUser>) => openDialog(user, 'Add Allocation Category');
 
 describe('Allocation Categories', () => {
   it('refuses a blank name on the client and sends nothing', async () => {

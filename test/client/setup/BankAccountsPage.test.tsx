@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
-import { findDialog, renderSetupPage, setupUser } from './renderSetup';
-import { bankAccount, refusal, setUpHousehold } from './setupFixtures';
+import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
+import { bankAccount } from '../../support/fixtures';
+import { setupUser } from '../../support/user';
+import { findDialog, openDialog, renderSetupPage } from './renderSetup';
+import { setUpHousehold } from './setupFixtures';
 
-async function openAddDialog(user: ReturnType<typeof setupUser>) {
-  await user.click(await screen.findByText('Add Bank Account', { selector: 'button *' }));
-  return findDialog('Add Bank Account');
-}
+const openAddDialog = (user: ReturnType<typeof setupUser>) => openDialog(user, 'Add Bank Account');
 
 describe('Bank Accounts', () => {
   it('asks for statement and payment days only for credit cards, and checks they are days of the month', async () => {

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from '../../support/fetchMock';
-import { findDialog, queryDialog, renderSetupPage, setupUser } from './renderSetup';
-import { refusal, settings, setUpHousehold } from './setupFixtures';
+import { mockFetch, refusal } from '../../support/fetchMock';
+import { settings } from '../../support/fixtures';
+import { setupUser } from '../../support/user';
+import { openDialog, queryDialog, renderSetupPage } from './renderSetup';
+import { setUpHousehold } from './setupFixtures';
 
 describe('Financial Institutions', () => {
   it('adds an institution and names it in the message', async () => {
     const network = mockFetch({ ...setUpHousehold(), 'POST /institutions': { id: 2, name: 'Credit Union' } });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/institutions');
-    await user.click(await screen.findByText('Add Institution', { selector: 'button *' }));
-    const dialog = await findDialog('Add Institution');
+    const dialog = await openDialog(user, 'Add Institution');
     await user.type(within(dialog).getByLabelText('Name'), 'Credit Union');
     await user.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(messages).toContain('Institution saved.'));
@@ -20,8 +21,7 @@ describe('Financial Institutions', () => {
     const network = mockFetch({ ...setUpHousehold(), 'POST /institutions': () => refusal(422, ['Institution already exists.']) });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/institutions');
-    await user.click(await screen.findByText('Add Institution', { selector: 'button *' }));
-    const dialog = await findDialog('Add Institution');
+    const dialog = await openDialog(user, 'Add Institution');
     await user.type(within(dialog).getByLabelText('Name'), 'First Bank{Enter}');
     expect(await within(dialog).findByText('Institution already exists.')).toBeInTheDocument();
     expect(messages).toContain('Institution not saved. Institution already exists.');

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { SETTINGS_CONFLICT_MESSAGE, type SettingsBody } from '../../../src/shared/schemas/setup';
-import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
-import { renderSetupPage, setupUser } from './renderSetup';
-import { refusal, settings, setUpHousehold } from './setupFixtures';
+import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
+import { settings } from '../../support/fixtures';
+import { setupUser } from '../../support/user';
+import { renderSetupPage } from './renderSetup';
+import { setUpHousehold } from './setupFixtures';
 
 const saved = (request: RecordedRequest) => ({ body: { ...(request.body as SettingsBody), lock_version: ((request.body as SettingsBody).lock_version ?? 0) + 1 } });
 

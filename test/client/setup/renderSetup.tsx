@@ -1,27 +1,11 @@
-import { configure, screen } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import SetupArea from '../../../src/features/setup/SetupArea';
 import { renderWithProviders, signedInState } from '../../support/render';
+// Role queries without the visibility filter (see support/user.ts): closed dialogs leave the DOM.
+import '../../support/user';
 
-// antd's forms batch their watchers through MessageChannel, which jsdom lacks. A timer has the same
-// "later, as a macrotask" meaning and keeps no handle open after the test.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class TimerMessageChannel {
-    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
-  }
-  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
-}
-
-// jsdom's getComputedStyle walks every CSS rule antd injects, so style-based checks (pointer-events before
-// each click, visibility in role queries) cost seconds per call. Closed dialogs leave the DOM, so role
-// queries need no visibility filter here.
-configure({ defaultHidden: true });
 // Generous: antd's first render of a dialog is slow in jsdom, more so on a busy machine.
 jest.setTimeout(90_000);
-
-/** A person at the keyboard and mouse, without the style checks that make antd tests crawl in jsdom. */
-export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /**
  * Opens a setup page inside the setup area, as the router mounts it. `messages` collects every message bar
@@ -49,6 +33,12 @@ export async function findDialog(title: string): Promise<HTMLElement> {
   const dialog = heading.closest<HTMLElement>('.ant-modal');
   if (!dialog) throw new Error(`"${title}" is not inside a dialog`);
   return dialog;
+}
+
+/** Presses the page's button of this label (e.g. 'Add Bank Account') and gives the dialog it opens, titled the same. */
+export async function openDialog(user: { click: (element: Element) => Promise<void> }, label: string): Promise<HTMLElement> {
+  await user.click(await screen.findByText(label, { selector: 'button *' }));
+  return findDialog(label);
 }
 
 export const queryDialog = (title: string) => screen.queryAllByText(title, { selector: TITLES })[0] ?? null;

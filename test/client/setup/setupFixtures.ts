@@ -1,38 +1,4 @@
-import type { BankAccount, Settings } from '../../../src/shared/schemas/setup';
-
-export const bankAccount = (overrides: Partial<BankAccount> = {}): BankAccount => ({
-  id: 1,
-  name: 'Chequing',
-  institution_id: null,
-  institution: null,
-  account_type: 'normal',
-  account_category: 'current',
-  is_cash: true,
-  account_no: null,
-  opening_balance: 0,
-  closing_balance: 0,
-  closing_date: '2026-01-31',
-  status: 'open',
-  import_format: null,
-  import_settings: null,
-  statement_day: null,
-  payment_due_day: null,
-  window_lock_version: 0,
-  is_sink_fund: false,
-  is_credit_card: false,
-  ...overrides,
-});
-
-export const settings = (overrides: Partial<Settings> = {}): Settings => ({
-  family_type: 'couple',
-  husband: 'Husband',
-  wife: 'Wife',
-  single_person: 'Me',
-  primary_budget_account_id: null,
-  default_allocation_category_id_for_special_events: null,
-  lock_version: 3,
-  ...overrides,
-});
+import { bankAccount, settings } from '../../support/fixtures';
 
 /** A household that has everything set up, so the pages show no getting-started guidance. */
 export const setUpHousehold = () => ({
@@ -40,9 +6,4 @@ export const setUpHousehold = () => ({
   'GET /institutions': [{ id: 1, name: 'First Bank' }],
   'GET /bank_accounts': [bankAccount()],
   'GET /settings': settings(),
-});
-
-export const refusal = (status: number, errors: string[], fieldErrors?: Record<string, string[]>) => ({
-  status,
-  body: { success: false, errors, ...(fieldErrors ? { field_errors: fieldErrors } : {}) },
 });

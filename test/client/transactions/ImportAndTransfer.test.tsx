@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
+import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
+import { setupUser } from '../../support/user';
 import { transaction } from './builders';
-import { CHEQUING, dialogTitled, household, refusal, renderTransactions, setupUser, windowResponse } from './renderTransactions';
+import { CHEQUING, dialogTitled, household, renderTransactions, windowResponse } from './renderTransactions';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../fixtures', name), 'utf8');
 const WINDOW_WITH_REF = [transaction({ id: 301, transaction_date: '2026-03-01', description: 'REWE', withdrawal_amount: 4520, bank_ref: 'BR-0001', allocation_id: 11 })];

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transactions';
-import { mockFetch } from '../../support/fetchMock';
+import { mockFetch, refusal } from '../../support/fetchMock';
+import { setupUser } from '../../support/user';
 import { transaction } from './builders';
-import { CARD, dialogTitled, household, refusal, renderTransactions, setupUser, WINDOW, windowResponse } from './renderTransactions';
+import { CARD, dialogTitled, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
 
 const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as HTMLElement;
 const viewRowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;

@@ -1,42 +1,30 @@
 import { configure, screen } from '@testing-library/react';
 import TransactionsPage from '../../../src/features/transactions/TransactionsPage';
 import { WINDOW_LOCK_HEADER, type Transaction } from '../../../src/shared/schemas/transactions';
-import type { BankAccount } from '../../../src/shared/schemas/setup';
+import { bankAccount, settings } from '../../support/fixtures';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { transaction } from './builders';
-
-// The setup area's test helpers make antd usable in jsdom (MessageChannel, no style checks); reuse them.
-export { setupUser } from '../setup/renderSetup';
+// Role queries without the visibility filter (see support/user.ts), as the tests' user needs.
+import '../../support/user';
 
 // The first render loads antd and the page: allow for a slow first paint in jsdom.
 configure({ asyncUtilTimeout: 5000 });
 // Edit mode renders an antd Select per row: slow in jsdom, so allow more than the default.
 jest.setTimeout(60_000);
 
-export const account = (overrides: Partial<BankAccount> & { id: number; name: string }): BankAccount => ({
-  institution_id: null,
-  institution: null,
-  account_type: 'normal',
-  account_category: 'current',
-  is_cash: true,
-  account_no: null,
-  opening_balance: 0,
-  closing_balance: 100000,
-  closing_date: '2026-02-28',
-  status: 'open',
-  import_format: null,
-  import_settings: null,
-  statement_day: null,
-  payment_due_day: null,
-  window_lock_version: 3,
-  is_sink_fund: false,
-  is_credit_card: false,
-  current_balance: 100000,
-  ...overrides,
+// Both accounts were last reconciled at the end of February, and their windows have been saved before.
+const RECONCILED = { closing_date: '2026-02-28', window_lock_version: 3 };
+export const CHEQUING = bankAccount({ id: 1, name: 'Chequing', ...RECONCILED, closing_balance: 100000, current_balance: 95000 });
+export const CARD = bankAccount({
+  id: 2,
+  name: 'Visa',
+  account_type: 'credit_card',
+  account_category: 'liability',
+  is_credit_card: true,
+  ...RECONCILED,
+  closing_balance: -2000,
+  current_balance: -7000,
 });
-
-export const CHEQUING = account({ id: 1, name: 'Chequing', closing_balance: 100000, current_balance: 95000 });
-export const CARD = account({ id: 2, name: 'Visa', account_type: 'credit_card', account_category: 'liability', is_credit_card: true, closing_balance: -2000, current_balance: -7000 });
 
 export const allocation = (id: number, name: string, category: { id: number; name: string }, amount = 50000, spent = 0) => ({
   id,
@@ -66,7 +54,7 @@ export const windowResponse = (rows: Transaction[] = WINDOW, lockVersion = 3) =>
 /** A household with two accounts, the March 2026 budget (current) and February (closed). */
 export const household = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   'GET /bank_accounts': [CHEQUING, CARD],
-  'GET /settings': { family_type: 'couple', husband: 'H', wife: 'W', single_person: 'Me', primary_budget_account_id: 1, default_allocation_category_id_for_special_events: null, lock_version: 0 },
+  'GET /settings': settings({ husband: 'H', wife: 'W', primary_budget_account_id: 1, lock_version: 0 }),
   'GET /budgets': [
     { id: 8, name: 'Apr 01 - Apr 30, 2026', start_date: '2026-04-01', end_date: '2026-04-30', status: 'open' },
     { id: 7, name: 'Mar 01 - Mar 31, 2026', start_date: '2026-03-01', end_date: '2026-03-31', status: 'open' },
@@ -78,8 +66,6 @@ export const household = (overrides: Record<string, unknown> = {}): Record<strin
   'GET /transactions': windowResponse(),
   ...overrides,
 });
-
-export const refusal = (status: number, errors: string[], field_errors?: Record<string, string[]>) => ({ status, body: { success: false, errors, ...(field_errors ? { field_errors } : {}) } });
 
 export function renderTransactions(url = '/transactions') {
   return renderWithProviders(<TransactionsPage />, {

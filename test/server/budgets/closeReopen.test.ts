@@ -8,7 +8,7 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 const card = { account_type: 'credit_card', account_category: 'liability' } as const;
 
@@ -22,21 +22,15 @@ async function ledger(scope: HouseholdScope) {
 }
 
 describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const close = (id: number, who: SignedInUser = user) => call<Budget>(server, who, { method: 'PUT', url: `/budgets/${id}/close` });
-  const reopen = (who: SignedInUser = user) => call<Budget>(server, who, { method: 'POST', url: '/budgets/reopen_last_budget' });
+  /** Every account's last reconciled balance and date. */
+  const checkpoints = (scope: HouseholdScope) => scope.selectFrom('bank_accounts').select(['id', 'closing_balance', 'closing_date']).orderBy('id').execute();
+  const close = (id: number, who: SignedInUser = ctx.user) => call<Budget>(ctx.server, who, { method: 'PUT', url: `/budgets/${id}/close` });
+  const reopen = (who: SignedInUser = ctx.user) => call<Budget>(ctx.server, who, { method: 'POST', url: '/budgets/reopen_last_budget' });
 
   it('rolls every account checkpoint to the end of the budget', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-01');
     const checking = await createBankAccount(scope, { opening_balance: 100_000, closing_balance: 150_000, closing_date: '2025-12-31' });
     const fresh = await createBankAccount(scope, { opening_balance: 7_000, closing_balance: null });
@@ -51,7 +45,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: budget.id, status: 'closed', lock_version: 1 });
-    const accounts = await scope.selectFrom('bank_accounts').select(['id', 'closing_balance', 'closing_date']).orderBy('id').execute();
+    const accounts = await checkpoints(scope);
     expect(accounts).toEqual([
       { id: checking.id, closing_balance: 158_000, closing_date: '2026-01-31' },
       { id: fresh.id, closing_balance: 6_000, closing_date: '2026-01-31' },
@@ -60,7 +54,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   });
 
   it('carries unpaid credit-card charges forward with one balancing row', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-01');
     const category = await createCategory(scope);
     const food = await createAllocation(scope, budget.id, category.id, { name: 'Food' });
@@ -83,7 +77,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
     const paid = await createTransaction(scope, visa.id, '2026-01-11', { status: 'paid', withdrawal_amount: 700 });
     const later = await createTransaction(scope, visa.id, '2026-02-02', { status: 'unpaid' });
     const notACard = await createTransaction(scope, checking.id, '2026-01-10', { status: 'unpaid' });
-    const spentBefore = (await call<Budget>(server, user, { method: 'GET', url: `/budgets/${budget.id}` })).body.allocations[0].spent;
+    const spentBefore = (await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${budget.id}` })).body.allocations[0].spent;
 
     expect((await close(budget.id)).status).toBe(200);
 
@@ -116,13 +110,13 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
     // The card's balance after its checkpoint is unchanged by the carried rows; spent counts each charge once.
     const netAfter = rows.filter((r) => r.transaction_date > '2026-01-31').reduce((sum, r) => sum + r.deposit_amount - r.withdrawal_amount, 0);
     expect(netAfter).toBe(later.deposit_amount - later.withdrawal_amount);
-    const spentAfter = (await call<Budget>(server, user, { method: 'GET', url: `/budgets/${budget.id}` })).body.allocations[0].spent;
+    const spentAfter = (await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${budget.id}` })).body.allocations[0].spent;
     expect(spentAfter).toBe(spentBefore);
     expect(spentAfter).toBe(6_000);
   });
 
   it('adds no balancing row when the carried charges net to zero, and keeps bank refs unique', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-01');
     const visa = await createBankAccount(scope, card);
     await createTransaction(scope, visa.id, '2026-01-03', { status: 'unpaid', withdrawal_amount: 2_000, bank_ref: 'X' });
@@ -138,7 +132,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   });
 
   it('closes only the current budget, never twice', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const closed = await createBudget(scope, '2025-12-01', { status: 'closed' });
     const current = await createBudget(scope, '2026-01-01');
     const next = await createBudget(scope, '2026-02-01');
@@ -156,14 +150,14 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   });
 
   it('refuses to close when no budget is open (4xx, never 500)', async () => {
-    const only = await createBudget(user.scope, '2026-01-01', { status: 'closed' });
+    const only = await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
     const response = await close(only.id);
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ success: false });
   });
 
   it('reopens the closed budget with the latest start and rebuilds every checkpoint before it', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     await createBudget(scope, '2025-12-01', { status: 'closed' });
     const latest = await createBudget(scope, '2026-01-01', { status: 'closed', lock_version: 4 });
     await createBudget(scope, '2026-02-01');
@@ -177,7 +171,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: latest.id, status: 'open', lock_version: 5 });
-    const accounts = await scope.selectFrom('bank_accounts').select(['id', 'closing_balance', 'closing_date']).orderBy('id').execute();
+    const accounts = await checkpoints(scope);
     expect(accounts).toEqual([
       { id: checking.id, closing_balance: 9_300, closing_date: '2025-12-31' },
       { id: savings.id, closing_balance: 500, closing_date: '2025-12-31' },
@@ -185,14 +179,14 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   });
 
   it('says "There is no closed budget to reopen" when there is none', async () => {
-    await createBudget(user.scope, '2026-01-01');
-    const before = await householdSnapshot(user.scope);
+    await createBudget(ctx.user.scope, '2026-01-01');
+    const before = await householdSnapshot(ctx.user.scope);
     expect(await reopen()).toMatchObject({ status: 422, body: { success: false, errors: ['There is no closed budget to reopen'] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('close then reopen puts every balance and every transaction back exactly as it was', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budgets = [
       await createBudget(scope, '2026-01-01'),
       await createBudget(scope, '2026-02-01'),
@@ -235,7 +229,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
       }
     }
     const spentOf = async (id: number) =>
-      (await call<Budget>(server, user, { method: 'GET', url: `/budgets/${id}` })).body.allocations.map((a) => a.spent);
+      (await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${id}` })).body.allocations.map((a) => a.spent);
     const spentBefore = await Promise.all(budgets.map((b) => spentOf(b.id)));
 
     const initial = await ledger(scope);
@@ -256,7 +250,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   });
 
   it("answers 404 when closing another household's budget and 422 reopening with none of our own, changing nothing", async () => {
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirs = await createBudget(other.scope, '2026-01-01');
     await createBudget(other.scope, '2025-12-01', { status: 'closed' });
     await createBankAccount(other.scope, { opening_balance: 1_000 });

@@ -9,23 +9,15 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('copying a budget on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const copy = (id: number, who: SignedInUser = user) => call<Budget>(server, who, { method: 'PUT', url: `/budgets/${id}/copy` });
+  const copy = (id: number, who: SignedInUser = ctx.user) => call<Budget>(ctx.server, who, { method: 'PUT', url: `/budgets/${id}/copy` });
 
   it('creates the next month with every income and allocation copied and no transactions', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     await createBudget(scope, '2025-12-31', { status: 'closed' });
     const source = await createBudget(scope, '2026-01-31');
     const category = await createCategory(scope, { name: 'Bills' });
@@ -71,34 +63,34 @@ describe.each(testDialects)('copying a budget on %s', (dialect) => {
     ]);
     const transactions = await scope.selectFrom('transactions').select('id').execute();
     expect(transactions).toHaveLength(1);
-    expect((await call<Budget>(server, user, { method: 'GET', url: `/budgets/${created.id}` })).body).toEqual(created);
+    expect((await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${created.id}` })).body).toEqual(created);
   });
 
   it('copies only the newest budget, so copying twice cannot duplicate a period', async () => {
-    const source = await createBudget(user.scope, '2026-01-01');
+    const source = await createBudget(ctx.user.scope, '2026-01-01');
     expect((await copy(source.id)).status).toBe(200);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const again = await copy(source.id);
     expect(again).toMatchObject({ status: 422, body: { success: false, errors: ['Only the newest budget can be copied'] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses when the next period is already covered', async () => {
     // An older budget whose period runs long (imported data) covers the start of the next month.
-    const source = await createBudget(user.scope, '2026-01-01', { end_date: '2026-02-10' });
-    const before = await householdSnapshot(user.scope);
+    const source = await createBudget(ctx.user.scope, '2026-01-01', { end_date: '2026-02-10' });
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await copy(source.id);
     expect(response).toMatchObject({ status: 422, body: { errors: ['A budget already covers Feb 01, 2026'] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it("answers 404 for another household's budget and changes nothing", async () => {
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirs = await createBudget(other.scope, '2026-01-01');
     const theirsBefore = await householdSnapshot(other.scope);
-    const mineBefore = await householdSnapshot(user.scope);
+    const mineBefore = await householdSnapshot(ctx.user.scope);
     expect(await copy(theirs.id)).toMatchObject({ status: 404, body: { errors: ['Budget not found'] } });
     expect(await householdSnapshot(other.scope)).toEqual(theirsBefore);
-    expect(await householdSnapshot(user.scope)).toEqual(mineBefore);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(mineBefore);
   });
 });

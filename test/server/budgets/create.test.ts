@@ -1,19 +1,11 @@
 import type { Budget } from '../../../src/shared/schemas/budgets';
 import { createBudget, householdSnapshot } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('creating a budget on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const post = (payload: unknown) => call<Budget>(server, user, { method: 'POST', url: '/budgets', payload: payload as object });
+  const post = (payload: unknown) => call<Budget>(ctx.server, ctx.user, { method: 'POST', url: '/budgets', payload: payload as object });
 
   it.each([
     ['2026-01-23', '2026-02-22', 'Jan 23 - Feb 22, 2026'],
@@ -25,7 +17,7 @@ describe.each(testDialects)('creating a budget on %s', (dialect) => {
     const response = await post({ start_date: start });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ start_date: start, end_date: end, name, status: 'open', lock_version: 0, incomes: [], allocations: [] });
-    const stored = await user.scope.find('budgets', response.body.id);
+    const stored = await ctx.user.scope.find('budgets', response.body.id);
     expect(stored).toMatchObject({ start_date: start, end_date: end, name, status: 'open' });
   });
 
@@ -40,20 +32,20 @@ describe.each(testDialects)('creating a budget on %s', (dialect) => {
     ['2026-01-01', 'Jan 10, 2026'],
     ['2026-02-09', 'Feb 09, 2026'],
   ])('refuses a period overlapping an existing budget (start %s)', async (start, covered) => {
-    await createBudget(user.scope, '2026-01-10');
-    const before = await householdSnapshot(user.scope);
+    await createBudget(ctx.user.scope, '2026-01-10');
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await post({ start_date: start });
     expect(response).toMatchObject({ status: 422, body: { success: false, errors: [`A budget already covers ${covered}`] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('allows a period that starts the day after another ends', async () => {
-    await createBudget(user.scope, '2026-01-10');
+    await createBudget(ctx.user.scope, '2026-01-10');
     expect((await post({ start_date: '2026-02-10' })).status).toBe(201);
   });
 
   it('ignores budgets of other households when checking overlap', async () => {
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     await createBudget(other.scope, '2026-01-10');
     expect((await post({ start_date: '2026-01-10' })).status).toBe(201);
   });
@@ -68,10 +60,10 @@ describe.each(testDialects)('creating a budget on %s', (dialect) => {
     [[]],
     [{ budget: '2026-01-01' }],
   ])('refuses a missing or impossible start date: %j', async (payload) => {
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await post(payload);
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ success: false, errors: [expect.any(String)] });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 });

@@ -1,22 +1,14 @@
 import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
 import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('deleting a budget on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const remove = (id: number, who: SignedInUser = user) => call(server, who, { method: 'DELETE', url: `/budgets/${id}` });
+  const remove = (id: number, who: SignedInUser = ctx.user) => call(ctx.server, who, { method: 'DELETE', url: `/budgets/${id}` });
 
   it('deletes the newest budget with its incomes and allocations', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const older = await createBudget(scope, '2026-01-01');
     const newest = await createBudget(scope, '2026-02-01');
     const category = await createCategory(scope);
@@ -30,15 +22,15 @@ describe.each(testDialects)('deleting a budget on %s', (dialect) => {
   });
 
   it('refuses any budget but the newest', async () => {
-    const older = await createBudget(user.scope, '2026-01-01');
-    await createBudget(user.scope, '2026-02-01');
-    const before = await householdSnapshot(user.scope);
+    const older = await createBudget(ctx.user.scope, '2026-01-01');
+    await createBudget(ctx.user.scope, '2026-02-01');
+    const before = await householdSnapshot(ctx.user.scope);
     expect(await remove(older.id)).toMatchObject({ status: 422, body: { errors: ['Only the newest budget can be deleted'] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses while transactions are dated in its period or point at its allocations', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const account = await createBankAccount(scope);
     const dated = await createBudget(scope, '2026-01-01');
     await createTransaction(scope, account.id, '2026-01-31');
@@ -55,12 +47,12 @@ describe.each(testDialects)('deleting a budget on %s', (dialect) => {
   });
 
   it('refuses a closed budget', async () => {
-    const closed = await createBudget(user.scope, '2026-01-01', { status: 'closed' });
+    const closed = await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
     expect(await remove(closed.id)).toMatchObject({ status: 422, body: { errors: [BUDGET_CLOSED_MESSAGE] } });
   });
 
   it("answers 404 for another household's budget and deletes nothing", async () => {
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirs = await createBudget(other.scope, '2026-01-01');
     const before = await householdSnapshot(other.scope);
     expect(await remove(theirs.id)).toMatchObject({ status: 404, body: { errors: ['Budget not found'] } });

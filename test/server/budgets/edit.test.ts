@@ -9,24 +9,16 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('editing a budget on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const put = (id: number, payload: object, who: SignedInUser = user) =>
-    call<Budget>(server, who, { method: 'PUT', url: `/budgets/${id}`, payload });
+  const put = (id: number, payload: object, who: SignedInUser = ctx.user) =>
+    call<Budget>(ctx.server, who, { method: 'PUT', url: `/budgets/${id}`, payload });
 
   async function arrange() {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-01');
     const category = await createCategory(scope, { name: 'Home' });
     const account = await createBankAccount(scope);
@@ -39,7 +31,7 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
 
   it('creates, updates and deletes rows by id and flag, leaves unmentioned rows alone and returns the budget', async () => {
     const { budget, category, account, salary, bonus, rent, food } = await arrange();
-    const event = await createSpecialEvent(user.scope);
+    const event = await createSpecialEvent(ctx.user.scope);
     const response = await put(budget.id, {
       lock_version: 0,
       incomes: [
@@ -67,9 +59,9 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
       ['Savings', 20_000, 'savings', false, null],
     ]);
     expect(body.allocations[1].id).toBe(food.id);
-    const get = await call<Budget>(server, user, { method: 'GET', url: `/budgets/${budget.id}` });
+    const get = await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${budget.id}` });
     expect(get.body).toEqual(body);
-    expect(await user.scope.selectFrom('incomes').select('id').where('id', '=', bonus.id).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.user.scope.selectFrom('incomes').select('id').where('id', '=', bonus.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('accepts the whole budget nested under "budget" and without lock_version', async () => {
@@ -84,20 +76,20 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
   it('refuses a stale lock_version with 409 and writes nothing', async () => {
     const { budget, salary } = await arrange();
     expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] })).status).toBe(200);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const stale = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
     expect(stale).toMatchObject({ status: 409, body: { success: false, errors: [BUDGET_CONFLICT_MESSAGE] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses row ids of another budget or another household (422, nothing written)', async () => {
     const { budget, category } = await arrange();
-    const next = await createBudget(user.scope, '2026-02-01');
-    const elsewhere = await createIncome(user.scope, next.id);
-    const other = await signUpAndIn(server);
+    const next = await createBudget(ctx.user.scope, '2026-02-01');
+    const elsewhere = await createIncome(ctx.user.scope, next.id);
+    const other = await signUpAndIn(ctx.server);
     const theirBudget = await createBudget(other.scope, '2026-01-01');
     const theirAllocation = await createAllocation(other.scope, theirBudget.id, (await createCategory(other.scope)).id);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const theirsBefore = await householdSnapshot(other.scope);
 
     const foreignIncome = await put(budget.id, { incomes: [{ id: elsewhere.id, name: 'Moved', amount: 5 }, { id: 0, name: 'New', amount: 1 }] });
@@ -107,13 +99,13 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
     });
     expect(foreignAllocation).toMatchObject({ status: 422, body: { errors: [`Allocation ${theirAllocation.id} is not part of this budget`] } });
 
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
     expect(await householdSnapshot(other.scope)).toEqual(theirsBefore);
   });
 
   it('requires names: "Name can\'t be blank" for new and renamed rows', async () => {
     const { budget, category, salary } = await arrange();
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await put(budget.id, {
       incomes: [{ id: 0, name: '  ', amount: 5 }, { id: salary.id, name: '', amount: 5 }],
       allocations: [{ amount: 5, allocation_category_id: category.id }],
@@ -124,40 +116,40 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
       errors: ["Name can't be blank"],
       field_errors: { 'incomes.0.name': ["Name can't be blank"], 'incomes.1.name': ["Name can't be blank"], 'allocations.0.name': ["Name can't be blank"] },
     });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it("refuses an allocation without a category or with another household's category", async () => {
     const { budget, rent } = await arrange();
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirCategory = await createCategory(other.scope);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const missing = await put(budget.id, { allocations: [{ name: 'New', amount: 5 }] });
     expect(missing).toMatchObject({ status: 422, body: { errors: ["Allocation category can't be blank"] } });
     const foreign = await put(budget.id, { allocations: [{ id: rent.id, name: 'Rent', amount: 5, allocation_category_id: theirCategory.id }] });
     expect(foreign).toMatchObject({ status: 422, body: { errors: ["Allocation category doesn't exist"] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it("refuses incomes paid into another household's bank account and unknown special events", async () => {
     const { budget, rent } = await arrange();
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirAccount = await createBankAccount(other.scope);
     const theirEvent = await createSpecialEvent(other.scope);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await put(budget.id, {
       incomes: [{ name: 'Salary', amount: 5, bank_account_id: theirAccount.id }],
       allocations: [{ id: rent.id, name: 'Rent', amount: 5, special_event_id: theirEvent.id }],
     });
     expect(response).toMatchObject({ status: 422, body: { errors: ["Bank account doesn't exist", "Special event doesn't exist"] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses to delete an allocation that has transactions, naming it and the count', async () => {
     const { budget, account, rent, food } = await arrange();
-    await createTransaction(user.scope, account.id, '2026-01-05', { allocation_id: food.id });
-    await createTransaction(user.scope, account.id, '2026-01-06', { allocation_id: food.id });
-    const before = await householdSnapshot(user.scope);
+    await createTransaction(ctx.user.scope, account.id, '2026-01-05', { allocation_id: food.id });
+    await createTransaction(ctx.user.scope, account.id, '2026-01-06', { allocation_id: food.id });
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await put(budget.id, {
       allocations: [
         { id: rent.id, name: 'Rent', amount: 1, deleted: true },
@@ -165,19 +157,19 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
       ],
     });
     expect(response).toMatchObject({ status: 422, body: { errors: ["Allocation 'Food' has 2 transactions and cannot be deleted"] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('treats a closed budget as read-only', async () => {
-    const budget = await createBudget(user.scope, '2026-01-01', { status: 'closed' });
-    const before = await householdSnapshot(user.scope);
+    const budget = await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await put(budget.id, { lock_version: 0, incomes: [{ name: 'Salary', amount: 5 }] });
     expect(response).toMatchObject({ status: 422, body: { success: false, errors: [BUDGET_CLOSED_MESSAGE] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it("answers 404 for another household's budget and changes nothing", async () => {
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirs = await createBudget(other.scope, '2026-01-01');
     const before = await householdSnapshot(other.scope);
     const response = await put(theirs.id, { incomes: [{ name: 'Salary', amount: 5 }] });

@@ -1,28 +1,24 @@
 import { createAllocation, createBudget, createCategory, createIncome, householdSnapshot } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, testDialects, useTestServer } from '../../support/testServer';
 
 const HUGE = 2 ** 51;
 
 /** Malformed requests to every budget endpoint with a body: a 4xx in the error shape and an untouched database. */
 describe.each(testDialects)('malformed budget requests on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
+  const ctx = useTestServer(dialect, { userPerTest: false });
   let budgetId: number;
   let incomeId: number;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    user = await signUpAndIn(server);
-    const budget = await createBudget(user.scope, '2026-01-01');
+    const budget = await createBudget(ctx.user.scope, '2026-01-01');
     budgetId = budget.id;
-    incomeId = (await createIncome(user.scope, budget.id)).id;
-    await createAllocation(user.scope, budget.id, (await createCategory(user.scope)).id);
+    incomeId = (await createIncome(ctx.user.scope, budget.id)).id;
+    await createAllocation(ctx.user.scope, budget.id, (await createCategory(ctx.user.scope)).id);
   });
-  afterAll(() => server.close());
 
   async function expectRefused(method: 'POST' | 'PUT', url: string, payload: unknown, status = 422) {
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const raw = typeof payload === 'string';
-    const response = await call<{ success: boolean; errors: string[] }>(server, user, {
+    const response = await call<{ success: boolean; errors: string[] }>(ctx.server, ctx.user, {
       method,
       url,
       payload: raw ? payload : JSON.stringify(payload),
@@ -32,7 +28,7 @@ describe.each(testDialects)('malformed budget requests on %s', (dialect) => {
     expect(response.body.success).toBe(false);
     expect(response.body.errors.length).toBeGreaterThan(0);
     expect(response.body.errors.every((e) => typeof e === 'string' && !/sqlite|postgres|select|insert/i.test(e))).toBe(true);
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   }
 
   const edits: Array<[string, unknown]> = [

@@ -1,36 +1,28 @@
 import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
 import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('mass update on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect);
 
-  const massUpdate = (payload: unknown, who: SignedInUser = user) =>
-    call(server, who, { method: 'POST', url: '/budgets/mass_update', payload: payload as object });
+  const massUpdate = (payload: unknown, who: SignedInUser = ctx.user) =>
+    call(ctx.server, who, { method: 'POST', url: '/budgets/mass_update', payload: payload as object });
 
   async function threeBudgets() {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budgets = [await createBudget(scope, '2026-01-01'), await createBudget(scope, '2026-02-01'), await createBudget(scope, '2026-03-01')];
     const category = await createCategory(scope);
     return { budgets, category };
   }
 
   const linesOf = (table: 'incomes' | 'allocations') =>
-    user.scope.selectFrom(table).select(['id', 'budget_id', 'name', 'amount']).orderBy('budget_id').orderBy('id').execute();
+    ctx.user.scope.selectFrom(table).select(['id', 'budget_id', 'name', 'amount']).orderBy('budget_id').orderBy('id').execute();
 
   it('creates, renames and deletes an allocation line across budgets, ignoring extra keys', async () => {
     const { budgets, category } = await threeBudgets();
     const [jan, feb, mar] = budgets;
-    const janFuel = await createAllocation(user.scope, jan.id, category.id, { name: 'Fuel', amount: 10_000 });
-    const febFuel = await createAllocation(user.scope, feb.id, category.id, { name: 'Fuel', amount: 10_000 });
+    const janFuel = await createAllocation(ctx.user.scope, jan.id, category.id, { name: 'Fuel', amount: 10_000 });
+    const febFuel = await createAllocation(ctx.user.scope, feb.id, category.id, { name: 'Fuel', amount: 10_000 });
     const response = await massUpdate({
       type: 'allocation',
       name: 'Petrol',
@@ -46,15 +38,15 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
       { id: janFuel.id, budget_id: jan.id, name: 'Petrol', amount: 12_000 },
       { id: expect.any(Number), budget_id: mar.id, name: 'Petrol', amount: 13_000 },
     ]);
-    const created = await user.scope.selectFrom('allocations').selectAll().where('budget_id', '=', mar.id).executeTakeFirstOrThrow();
+    const created = await ctx.user.scope.selectFrom('allocations').selectAll().where('budget_id', '=', mar.id).executeTakeFirstOrThrow();
     expect(created).toMatchObject({ allocation_category_id: category.id, allocation_class: 'want', is_fixed_amount: 0 });
-    const versions = await user.scope.selectFrom('budgets').select(['id', 'lock_version']).orderBy('start_date').execute();
+    const versions = await ctx.user.scope.selectFrom('budgets').select(['id', 'lock_version']).orderBy('start_date').execute();
     expect(versions.map((v) => v.lock_version)).toEqual([1, 1, 1]);
   });
 
   it('creates income lines with their bank account, skips new zero amounts and bumps only touched budgets', async () => {
     const { budgets } = await threeBudgets();
-    const account = await createBankAccount(user.scope);
+    const account = await createBankAccount(ctx.user.scope);
     const response = await massUpdate({
       type: 'income',
       name: 'Rental',
@@ -65,19 +57,19 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
       ],
     });
     expect(response.status).toBe(200);
-    const incomes = await user.scope.selectFrom('incomes').selectAll().execute();
+    const incomes = await ctx.user.scope.selectFrom('incomes').selectAll().execute();
     expect(incomes).toEqual([expect.objectContaining({ budget_id: budgets[1].id, name: 'Rental', amount: 50_000, bank_account_id: account.id })]);
-    const versions = await user.scope.selectFrom('budgets').select(['lock_version']).orderBy('start_date').execute();
+    const versions = await ctx.user.scope.selectFrom('budgets').select(['lock_version']).orderBy('start_date').execute();
     expect(versions.map((v) => v.lock_version)).toEqual([0, 1, 0]);
   });
 
   it('refuses deleting a line with transactions, writing nothing', async () => {
     const { budgets, category } = await threeBudgets();
-    const account = await createBankAccount(user.scope);
-    const used = await createAllocation(user.scope, budgets[0].id, category.id, { name: 'Fuel' });
-    const other = await createAllocation(user.scope, budgets[1].id, category.id, { name: 'Fuel' });
-    await createTransaction(user.scope, account.id, '2026-01-04', { allocation_id: used.id });
-    const before = await householdSnapshot(user.scope);
+    const account = await createBankAccount(ctx.user.scope);
+    const used = await createAllocation(ctx.user.scope, budgets[0].id, category.id, { name: 'Fuel' });
+    const other = await createAllocation(ctx.user.scope, budgets[1].id, category.id, { name: 'Fuel' });
+    await createTransaction(ctx.user.scope, account.id, '2026-01-04', { allocation_id: used.id });
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await massUpdate({
       type: 'allocation',
       name: 'Fuel',
@@ -88,13 +80,13 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
       ],
     });
     expect(response).toMatchObject({ status: 422, body: { errors: ["Allocation 'Fuel' has 1 transaction and cannot be deleted"] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses a closed budget in the list', async () => {
-    const closed = await createBudget(user.scope, '2025-12-01', { status: 'closed' });
+    const closed = await createBudget(ctx.user.scope, '2025-12-01', { status: 'closed' });
     const { budgets } = await threeBudgets();
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await massUpdate({
       type: 'income',
       name: 'Salary',
@@ -104,7 +96,7 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
       ],
     });
     expect(response).toMatchObject({ status: 422, body: { errors: [BUDGET_CLOSED_MESSAGE] } });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it.each([
@@ -114,18 +106,18 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
     [{ type: 'allocation', name: 'Fuel', amounts: [{ id: 0, amount: 5.5, budget_id: 1 }] }, null],
   ])('refuses %j with 422', async (payload, message) => {
     await threeBudgets();
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const response = await massUpdate(payload);
     expect(response.status).toBe(422);
     if (message) expect(response.body).toMatchObject({ success: false, errors: [message] });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it('refuses a new allocation line without a category of this household', async () => {
     const { budgets } = await threeBudgets();
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirs = await createCategory(other.scope);
-    const before = await householdSnapshot(user.scope);
+    const before = await householdSnapshot(ctx.user.scope);
     const amounts = [{ id: 0, amount: 5, budget_id: budgets[0].id }];
     expect(await massUpdate({ type: 'allocation', name: 'Fuel', amounts })).toMatchObject({
       status: 422,
@@ -135,15 +127,15 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
       status: 422,
       body: { errors: ["Allocation category doesn't exist"] },
     });
-    expect(await householdSnapshot(user.scope)).toEqual(before);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
   it("answers 404 for another household's budget and 422 for its lines, changing nothing anywhere", async () => {
     const { budgets } = await threeBudgets();
-    const other = await signUpAndIn(server);
+    const other = await signUpAndIn(ctx.server);
     const theirBudget = await createBudget(other.scope, '2026-01-01');
     const theirIncome = await createIncome(other.scope, theirBudget.id, { name: 'Salary' });
-    const mine = await householdSnapshot(user.scope);
+    const mine = await householdSnapshot(ctx.user.scope);
     const theirs = await householdSnapshot(other.scope);
     expect(await massUpdate({ type: 'income', name: 'Salary', amounts: [{ id: 0, amount: 5, budget_id: theirBudget.id }] })).toMatchObject({
       status: 404,
@@ -151,7 +143,7 @@ describe.each(testDialects)('mass update on %s', (dialect) => {
     });
     const foreignLine = await massUpdate({ type: 'income', name: 'Salary', amounts: [{ id: theirIncome.id, amount: 0, budget_id: budgets[0].id }] });
     expect(foreignLine.status).toBe(422);
-    expect(await householdSnapshot(user.scope)).toEqual(mine);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(mine);
     expect(await householdSnapshot(other.scope)).toEqual(theirs);
   });
 });

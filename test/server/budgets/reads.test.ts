@@ -10,25 +10,15 @@ import {
   createIncome,
   createTransaction,
 } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('budget reads on %s', (dialect) => {
-  let server: TestServer;
-  let user: SignedInUser;
-  let other: SignedInUser;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    user = await signUpAndIn(server);
-    other = await signUpAndIn(server);
-  });
-  afterAll(() => server.close());
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
-  const get = <T>(who: SignedInUser, url: string) => call<T>(server, who, { method: 'GET', url });
+  const get = <T>(who: SignedInUser, url: string) => call<T>(ctx.server, who, { method: 'GET', url });
 
   it('shows a budget with its incomes and allocations, spent excluding carried-forward copies', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-23');
     const groceries = await createCategory(scope, { name: 'Groceries' });
     const account = await createBankAccount(scope);
@@ -42,7 +32,7 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
     await createTransaction(scope, card.id, '2026-02-23', { allocation_id: food.id, withdrawal_amount: 1_000, brought_forward_status: 'added' });
     await createTransaction(scope, card.id, '2026-02-23', { allocation_id: food.id, withdrawal_amount: -1_000, brought_forward_status: 'adjustment' });
 
-    const response = await get<Budget>(user, `/budgets/${budget.id}`);
+    const response = await get<Budget>(ctx.user, `/budgets/${budget.id}`);
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -73,7 +63,7 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
   });
 
   it('reads a budget in the same few queries however many lines it has', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const category = await createCategory(scope);
     const account = await createBankAccount(scope);
     const small = await createBudget(scope, '2026-01-01');
@@ -93,7 +83,7 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
         },
         transformResult: async (args) => args.result,
       };
-      const result = await readBudget(new HouseholdScope(server.db.withPlugin(counter), user.householdId), id);
+      const result = await readBudget(new HouseholdScope(ctx.server.db.withPlugin(counter), ctx.user.householdId), id);
       return { count, result };
     };
     const forSmall = await queriesFor(small.id);
@@ -105,40 +95,40 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
   });
 
   it('lists budgets newest first', async () => {
-    const a = await createBudget(user.scope, '2026-01-01', { status: 'closed' });
-    const c = await createBudget(user.scope, '2026-03-01');
-    const b = await createBudget(user.scope, '2026-02-01');
-    await createBudget(other.scope, '2026-04-01');
-    const response = await get<BudgetSummary[]>(user, '/budgets');
+    const a = await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
+    const c = await createBudget(ctx.user.scope, '2026-03-01');
+    const b = await createBudget(ctx.user.scope, '2026-02-01');
+    await createBudget(ctx.other.scope, '2026-04-01');
+    const response = await get<BudgetSummary[]>(ctx.user, '/budgets');
     expect(response.status).toBe(200);
     expect(response.body.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
     expect(response.body[2]).toEqual({ id: a.id, name: 'Jan 01 - Jan 31, 2026', start_date: '2026-01-01', end_date: '2026-01-31', status: 'closed' });
   });
 
   it('names the current budget: the open one with the earliest start', async () => {
-    await createBudget(user.scope, '2026-01-01', { status: 'closed' });
-    const current = await createBudget(user.scope, '2026-02-01');
-    await createBudget(user.scope, '2026-03-01');
-    expect(await get(user, '/budgets/current')).toMatchObject({ status: 200, body: { budget_id: current.id } });
+    await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
+    const current = await createBudget(ctx.user.scope, '2026-02-01');
+    await createBudget(ctx.user.scope, '2026-03-01');
+    expect(await get(ctx.user, '/budgets/current')).toMatchObject({ status: 200, body: { budget_id: current.id } });
   });
 
   it('answers 404 "There is no open budget" when none is open', async () => {
-    await createBudget(user.scope, '2026-01-01', { status: 'closed' });
-    await createBudget(other.scope, '2026-02-01');
-    expect(await get(user, '/budgets/current')).toMatchObject({ status: 404, body: { success: false, errors: ['There is no open budget'] } });
+    await createBudget(ctx.user.scope, '2026-01-01', { status: 'closed' });
+    await createBudget(ctx.other.scope, '2026-02-01');
+    expect(await get(ctx.user, '/budgets/current')).toMatchObject({ status: 404, body: { success: false, errors: ['There is no open budget'] } });
   });
 
   it('lists every open budget oldest first with lines and no spent for the future grid', async () => {
-    const { scope } = user;
+    const { scope } = ctx.user;
     const category = await createCategory(scope);
     await createBudget(scope, '2026-01-01', { status: 'closed' });
     const feb = await createBudget(scope, '2026-02-01');
     const mar = await createBudget(scope, '2026-03-01');
     const febIncome = await createIncome(scope, feb.id);
     const marAllocation = await createAllocation(scope, mar.id, category.id);
-    await createBudget(other.scope, '2026-02-01');
+    await createBudget(ctx.other.scope, '2026-02-01');
 
-    const response = await get<FutureBudget[]>(user, '/budgets/future');
+    const response = await get<FutureBudget[]>(ctx.user, '/budgets/future');
     expect(response.status).toBe(200);
     expect(response.body.map((b) => b.id)).toEqual([feb.id, mar.id]);
     expect(response.body[0].incomes.map((i) => i.id)).toEqual([febIncome.id]);
@@ -150,10 +140,10 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
   });
 
   it("answers 404 for another household's budget and for ids that cannot exist", async () => {
-    const theirs = await createBudget(other.scope, '2026-01-01');
+    const theirs = await createBudget(ctx.other.scope, '2026-01-01');
     for (const url of [`/budgets/${theirs.id}`, '/budgets/999999', '/budgets/99999999999999']) {
-      expect(await get(user, url)).toMatchObject({ status: 404, body: { success: false, errors: ['Budget not found'] } });
+      expect(await get(ctx.user, url)).toMatchObject({ status: 404, body: { success: false, errors: ['Budget not found'] } });
     }
-    expect((await get(user, '/budgets/abc')).status).toBe(422);
+    expect((await get(ctx.user, '/budgets/abc')).status).toBe(422);
   });
 });

@@ -1,9 +1,10 @@
 import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, householdSnapshot } from '../../support/builders';
-import { call, signUpAndIn, startTestServer, testDialects, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
 
 /** Every budget endpoint, pointed at another household's budget: a 404 and not one row changed on either side. */
 describe.each(testDialects)("another household's budgets on %s", (dialect) => {
-  let server: TestServer;
+  // Signed in once for the suite: the caller is the intruder, the other household owns the budgets.
+  const ctx = useTestServer(dialect, { userPerTest: false, otherHousehold: true });
   let intruder: SignedInUser;
   let owner: SignedInUser;
   let budgetId: number;
@@ -11,9 +12,7 @@ describe.each(testDialects)("another household's budgets on %s", (dialect) => {
   let allocationId: number;
   let categoryId: number;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    intruder = await signUpAndIn(server);
-    owner = await signUpAndIn(server);
+    ({ user: intruder, other: owner } = ctx);
     await createBudget(owner.scope, '2025-12-01', { status: 'closed' });
     const budget = await createBudget(owner.scope, '2026-01-01');
     budgetId = budget.id;
@@ -23,7 +22,6 @@ describe.each(testDialects)("another household's budgets on %s", (dialect) => {
     await createBankAccount(owner.scope, { opening_balance: 1_000 });
     await createBudget(intruder.scope, '2026-01-01');
   });
-  afterAll(() => server.close());
 
   const requests = () =>
     [
@@ -40,7 +38,7 @@ describe.each(testDialects)("another household's budgets on %s", (dialect) => {
     const [method, url, payload] = requests()[index] as readonly [string, string, object?];
     const ownerBefore = await householdSnapshot(owner.scope);
     const intruderBefore = await householdSnapshot(intruder.scope);
-    const response = await call(server, intruder, { method: method as 'GET', url, payload });
+    const response = await call(ctx.server, intruder, { method: method as 'GET', url, payload });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, errors: ['Budget not found'] });
     expect(await householdSnapshot(owner.scope)).toEqual(ownerBefore);
@@ -48,12 +46,12 @@ describe.each(testDialects)("another household's budgets on %s", (dialect) => {
   });
 
   it("never lists, reopens or counts another household's budgets", async () => {
-    const list = await call<Array<{ id: number }>>(server, intruder, { method: 'GET', url: '/budgets' });
+    const list = await call<Array<{ id: number }>>(ctx.server, intruder, { method: 'GET', url: '/budgets' });
     expect(list.body.map((b) => b.id)).not.toContain(budgetId);
-    const future = await call<Array<{ id: number }>>(server, intruder, { method: 'GET', url: '/budgets/future' });
+    const future = await call<Array<{ id: number }>>(ctx.server, intruder, { method: 'GET', url: '/budgets/future' });
     expect(future.body.map((b) => b.id)).not.toContain(budgetId);
     const ownerBefore = await householdSnapshot(owner.scope);
-    expect((await call(server, intruder, { method: 'POST', url: '/budgets/reopen_last_budget' })).status).toBe(422);
+    expect((await call(ctx.server, intruder, { method: 'POST', url: '/budgets/reopen_last_budget' })).status).toBe(422);
     expect(await householdSnapshot(owner.scope)).toEqual(ownerBefore);
   });
 });

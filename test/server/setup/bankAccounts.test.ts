@@ -1,7 +1,6 @@
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { createBankAccount, createBudget, createCategory, createIncome, createInstitution, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, testDialects } from '../../support/testServer';
-import { useTwoHouseholds } from '../transactions/fixtures';
+import { call, testDialects, useTestServer } from '../../support/testServer';
 
 interface ErrorBody {
   errors: string[];
@@ -9,7 +8,7 @@ interface ErrorBody {
 }
 
 describe.each(testDialects)('bank accounts on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   const list = async (query = '') => (await call<BankAccount[]>(ctx.server, ctx.user, { method: 'GET', url: `/bank_accounts${query}` })).body;
 

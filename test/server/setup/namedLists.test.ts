@@ -1,6 +1,5 @@
 import { createAllocation, createBankAccount, createBudget, createCategory, createInstitution, householdSnapshot } from '../../support/builders';
-import { call, testDialects } from '../../support/testServer';
-import { useTwoHouseholds } from '../transactions/fixtures';
+import { call, testDialects, useTestServer } from '../../support/testServer';
 
 interface Named {
   id: number;
@@ -12,7 +11,7 @@ interface ErrorBody {
 }
 
 describe.each(testDialects)('allocation categories and institutions on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   describe.each([
     { url: '/allocation_categories', key: 'allocation_category', exists: 'Allocation Category already exists.' },

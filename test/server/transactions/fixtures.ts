@@ -2,8 +2,7 @@ import type { Transaction, TransactionRow } from '../../../src/shared/schemas/tr
 import { WINDOW_LOCK_HEADER } from '../../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../../../server/db/scope';
 import { createAllocation, createBankAccount, createBudget, createCategory } from '../../support/builders';
-import type { Dialect } from '../../../server/db/connect';
-import { call, signUpAndIn, startTestServer, type SignedInUser, type TestServer } from '../../support/testServer';
+import { call, type SignedInUser, type TestServer } from '../../support/testServer';
 
 export interface ErrorBody {
   errors: string[];
@@ -41,18 +40,4 @@ export async function saveWindow(
 ) {
   const response = await call<Transaction[] & ErrorBody>(server, user, { method: 'POST', url: '/transactions', payload: body });
   return { ...response, lockVersion: Number(response.headers[WINDOW_LOCK_HEADER]) };
-}
-
-/** One fresh app per suite and, per test, two signed-in households: the caller's and another one. */
-export function useTwoHouseholds(dialect: Dialect) {
-  const ctx = {} as { server: TestServer; user: SignedInUser; other: SignedInUser };
-  beforeAll(async () => {
-    ctx.server = await startTestServer(dialect);
-  });
-  beforeEach(async () => {
-    ctx.user = await signUpAndIn(ctx.server);
-    ctx.other = await signUpAndIn(ctx.server);
-  });
-  afterAll(() => ctx.server.close());
-  return ctx;
 }

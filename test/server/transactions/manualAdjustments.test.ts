@@ -1,10 +1,10 @@
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, testDialects } from '../../support/testServer';
-import { type ErrorBody, useTwoHouseholds } from './fixtures';
+import { call, testDialects, useTestServer } from '../../support/testServer';
+import type { ErrorBody } from './fixtures';
 
 describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   const adjust = (adjustments: Array<{ bank_account_id: number; new_balance: number }>) =>
     call<ErrorBody>(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts/manually_adjust_balances', payload: { adjustments } });

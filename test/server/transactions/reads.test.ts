@@ -1,10 +1,10 @@
 import type { LastUpdate, SinkFundAllocation, Transaction } from '../../../src/shared/schemas/transactions';
 import { createAllocation, createBankAccount, createBudget, createTransaction } from '../../support/builders';
-import { call, testDialects } from '../../support/testServer';
-import { createEnvelope, windowFixture, useTwoHouseholds } from './fixtures';
+import { call, testDialects, useTestServer } from '../../support/testServer';
+import { createEnvelope, windowFixture } from './fixtures';
 
 describe.each(testDialects)('transaction reads on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   const get = <T>(url: string, as = ctx.user) => call<T>(ctx.server, as, { method: 'GET', url });
 

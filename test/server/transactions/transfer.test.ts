@@ -1,11 +1,11 @@
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import type { TransferResult } from '../../../src/shared/schemas/transactions';
 import { createAllocation, createBankAccount, createBudget, householdSnapshot } from '../../support/builders';
-import { call, testDialects } from '../../support/testServer';
-import { createEnvelope, type ErrorBody, windowFixture, useTwoHouseholds } from './fixtures';
+import { call, testDialects, useTestServer } from '../../support/testServer';
+import { createEnvelope, type ErrorBody, windowFixture } from './fixtures';
 
 describe.each(testDialects)('bank account transfer on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   async function arrange() {
     const fixture = await windowFixture(ctx.user.scope, { opening_balance: 100_000, closing_date: '2026-02-28' });

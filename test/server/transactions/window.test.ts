@@ -1,10 +1,10 @@
 import { WINDOW_CONFLICT_MESSAGE, type Transaction } from '../../../src/shared/schemas/transactions';
 import { createAllocation, createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
-import { testDialects } from '../../support/testServer';
-import { createEnvelope, getWindow, saveWindow, windowFixture, useTwoHouseholds } from './fixtures';
+import { testDialects, useTestServer } from '../../support/testServer';
+import { createEnvelope, getWindow, saveWindow, windowFixture } from './fixtures';
 
 describe.each(testDialects)('transaction window on %s', (dialect) => {
-  const ctx = useTwoHouseholds(dialect);
+  const ctx = useTestServer(dialect, { otherHousehold: true });
 
   describe('GET /transactions', () => {
     it("lists the account's rows inside the budget's period by date then id, with the lock version header", async () => {
