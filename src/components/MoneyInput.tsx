@@ -1,5 +1,5 @@
 import { memo, useEffect, useState, type InputHTMLAttributes } from 'react';
-import { moneyInputText, parseMoney, type Cents } from '../shared/money';
+import { MAX_CENTS, moneyInputText, parseMoney, type Cents } from '../shared/money';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
   cents: Cents;
@@ -29,7 +29,9 @@ export const MoneyInput = memo(function MoneyInput({ cents, onCents, className, 
         if (next !== cents) onCents(next);
       }}
       onBlur={(event) => {
-        setText(moneyInputText(parseMoney(event.target.value)));
+        const parsed = parseMoney(event.target.value);
+        // An over-limit amount keeps the text as typed, next to the error that names it.
+        if (Math.abs(parsed) <= MAX_CENTS) setText(moneyInputText(parsed));
         onBlur?.(event);
       }}
     />

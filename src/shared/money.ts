@@ -5,7 +5,8 @@ export type Cents = number;
 export const MAX_CENTS = 2 ** 50;
 
 /**
- * A money input's text to cents: commas stripped, anything non-numeric is 0, rounded to whole cents.
+ * A money input's text to cents: commas stripped, anything non-numeric is 0, rounded to whole cents; an
+ * amount beyond ±MAX_CENTS comes back as ±(MAX_CENTS + 1) for validation to refuse.
  * Parsed from the digits, not through a float times 100, so "1.005" is 101 and "0.29" is 29.
  */
 export function parseMoney(text: string | number | null | undefined): Cents {
@@ -16,8 +17,10 @@ export function parseMoney(text: string | number | null | undefined): Cents {
   const [, sign, whole, fraction = ''] = match;
   const padded = (fraction + '000').slice(0, 3);
   const thousandths = Number(whole || '0') * 1000 + Number(padded);
-  const cents = Math.floor((thousandths + 5) / 10);
-  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return 0;
+  const exact = Math.floor((thousandths + 5) / 10);
+  // An amount beyond the limit stays just over it rather than becoming 0, so validation refuses it as
+  // "too large" instead of the person's number being silently replaced.
+  const cents = Number.isSafeInteger(exact) && exact <= MAX_CENTS ? exact : MAX_CENTS + 1;
   return sign === '-' ? -cents : cents;
 }
 

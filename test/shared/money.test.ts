@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '../../src/shared/money';
+import { formatMoney, MAX_CENTS, parseMoney } from '../../src/shared/money';
 
 describe('money', () => {
   it.each([
@@ -10,6 +10,8 @@ describe('money', () => {
     ['', 0],
     ['12', 1200],
     ['.5', 50],
+    ['99999999999999999', MAX_CENTS + 1],
+    ['-99999999999999999', -(MAX_CENTS + 1)],
   ])('parses %p to %p cents', (text, cents) => {
     expect(parseMoney(text)).toBe(cents);
   });
