@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { registerResponseCache } from './plugins/responseCache';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerStaticClient } from './plugins/staticClient';
 import { registerRoutes } from './routes';
@@ -44,6 +45,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(cookie);
   registerCsrf(app);
   await registerAuth(app);
+  registerResponseCache(app);
   await registerRoutes(app);
   if (config.staticDir) await registerStaticClient(app, config.staticDir);
   return app;

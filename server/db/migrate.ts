@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as transactionAmountIndexes from './migrations/0002_transaction_amount_indexes';
+import * as householdRevision from './migrations/0003_household_revision';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_transaction_amount_indexes': transactionAmountIndexes,
+  '0003_household_revision': householdRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,8 @@ interface HouseholdOwned extends Common {
 
 export interface HouseholdsTable extends Common {
   name: string;
+  /** Bumped by the database on every change to the household's rows (migration 0003). */
+  revision: Generated<number>;
 }
 
 export interface UsersTable extends Common {
@@ -171,17 +173,20 @@ export interface Database {
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */
-export type HouseholdTable =
-  | 'budgets'
-  | 'incomes'
-  | 'allocation_categories'
-  | 'allocations'
-  | 'institutions'
-  | 'bank_accounts'
-  | 'transactions'
-  | 'sink_fund_allocations'
-  | 'special_events'
-  | 'settings';
+export const HOUSEHOLD_TABLES = [
+  'budgets',
+  'incomes',
+  'allocation_categories',
+  'allocations',
+  'institutions',
+  'bank_accounts',
+  'transactions',
+  'sink_fund_allocations',
+  'special_events',
+  'settings',
+] as const satisfies ReadonlyArray<keyof Database>;
+
+export type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
 
 export type Budget = Selectable<BudgetsTable>;
 export type Income = Selectable<IncomesTable>;

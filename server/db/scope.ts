@@ -1,4 +1,4 @@
-import { type DeleteQueryBuilder, type DeleteResult, type Kysely, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { type DeleteQueryBuilder, type DeleteResult, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { notFound } from '../errors';
 import type { Database, HouseholdTable } from './schema';
 
@@ -41,7 +41,21 @@ export class HouseholdScope {
   /** Runs `work` in one database transaction with a scope bound to it (nested calls reuse the open one). */
   async transaction<R>(work: (scope: HouseholdScope) => Promise<R>): Promise<R> {
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx) => work(new HouseholdScope(trx, this.householdId)));
+    return this.db.transaction().execute(async (trx) => {
+      const scope = new HouseholdScope(trx, this.householdId);
+      await scope.lockHousehold();
+      return work(scope);
+    });
+  }
+
+  /**
+   * Serialises the household's write transactions on PostgreSQL (SQLite runs one at a time already). Two
+   * concurrent requests cannot both pass the same check (closing twice at once would roll every balance
+   * twice), and two writers cannot deadlock on the household row that the revision triggers update.
+   */
+  private async lockHousehold(): Promise<void> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await this.db.selectFrom('households').select('id').where('id', '=', this.householdId).forUpdate().execute();
   }
 
   /** The row with this id in this household, or a 404 with `message`. */

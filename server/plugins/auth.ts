@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { signInBodySchema, type User as UserBody } from '../../src/shared/schemas/auth';
+import { keepPrepared } from '../db/connect';
 import { HouseholdScope } from '../db/scope';
 import type { Database } from '../db/schema';
 import { tooManyRequests, unauthorized } from '../errors';
@@ -21,6 +22,8 @@ export interface AuthContext {
   userId: number;
   householdId: number;
   sessionId: number;
+  /** The household's revision when the request arrived: see ResponseCache. */
+  revision: number;
 }
 
 declare module 'fastify' {
@@ -51,16 +54,39 @@ function credentialsOf(request: FastifyRequest) {
   return { token: header('access-token') ?? bearer, client: header('client'), uid: header('uid') };
 }
 
-async function authenticate(db: Kysely<Database>, request: FastifyRequest): Promise<AuthContext | null> {
-  const { token, client, uid } = credentialsOf(request);
-  if (!token || !client || !uid) return null;
-  const session = await db
+const sessionQuery = (db: Kysely<Database>, email: string, client: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.token_hash', 'sessions.expires_at', 'sessions.last_used_at', 'users.id as user_id', 'users.household_id'])
-    .where('users.email', '=', normaliseEmail(uid))
-    .where('sessions.client', '=', client)
-    .executeTakeFirst();
+    .innerJoin('households', 'households.id', 'users.household_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash',
+      'sessions.expires_at',
+      'sessions.last_used_at',
+      'users.id as user_id',
+      'users.household_id',
+      'households.revision',
+    ])
+    // lower() matches the unique index on users; emails are stored normalised.
+    .where(sql<string>`lower(users.email)`, '=', email)
+    .where('sessions.client', '=', client);
+
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+
+/** Every request looks its session up: the SQL is built once, since building it costs more than running it. */
+function sessionLookup(db: Kysely<Database>) {
+  const { sql: text, parameters } = sessionQuery(db, '', '').compile();
+  if (parameters.length !== 2) throw new Error('the session lookup must take exactly the email and the client');
+  keepPrepared(text);
+  return async (email: string, client: string): Promise<SessionRow | undefined> =>
+    (await db.executeQuery<SessionRow>(CompiledQuery.raw(text, [email, client]))).rows[0];
+}
+
+async function authenticate(db: Kysely<Database>, findSession: ReturnType<typeof sessionLookup>, request: FastifyRequest): Promise<AuthContext | null> {
+  const { token, client, uid } = credentialsOf(request);
+  if (!token || !client || !uid) return null;
+  const session = await findSession(normaliseEmail(uid), client);
   if (!session || session.expires_at <= nowSeconds()) return null;
   const expected = Buffer.from(session.token_hash, 'hex');
   const actual = Buffer.from(sha256(token), 'hex');
@@ -68,7 +94,7 @@ async function authenticate(db: Kysely<Database>, request: FastifyRequest): Prom
   if (nowSeconds() - session.last_used_at > LAST_USED_GRANULARITY_SECONDS) {
     await db.updateTable('sessions').set({ last_used_at: nowSeconds() }).where('id', '=', session.session_id).execute();
   }
-  return { userId: session.user_id, householdId: session.household_id, sessionId: session.session_id };
+  return { userId: session.user_id, householdId: session.household_id, sessionId: session.session_id, revision: session.revision };
 }
 
 async function userBody(db: Kysely<Database>, userId: number): Promise<UserBody> {
@@ -99,12 +125,13 @@ async function checkRateLimit(db: Kysely<Database>, keys: string[]) {
 
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   const db = app.db;
+  const findSession = sessionLookup(db);
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
     // Unknown routes answer 404 to everyone: there is nothing behind them to protect.
     if (request.routeOptions.config?.public || request.is404) return;
-    request.auth = await authenticate(db, request);
+    request.auth = await authenticate(db, findSession, request);
     if (!request.auth) throw unauthorized();
   });
 
@@ -114,7 +141,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const email = normaliseEmail(request.body.email);
     const keys = [`email:${email}`, `ip:${request.ip}`];
     await checkRateLimit(db, keys);
-    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
     const valid = await verifyPassword(request.body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) {
       const attemptedAt = Date.now();
@@ -159,7 +186,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/auth/validate_token', { config: { public: true } }, async (request, reply) => {
-    const auth = await authenticate(db, request);
+    const auth = await authenticate(db, findSession, request);
     if (!auth) return reply.status(401).send({ success: false, errors: ['Invalid login credentials'] });
     return { success: true, data: await userBody(db, auth.userId) };
   });

@@ -8,15 +8,19 @@ import { copyBudget, closeBudget, reopenLastBudget } from '../services/budgets/b
 import { createBudget, deleteBudget, updateBudget } from '../services/budgets/budgetEdits';
 import { currentBudgetId, futureBudgets, listBudgets, readBudget } from '../services/budgets/budgetReads';
 import { massUpdate } from '../services/budgets/massUpdate';
+import { sendCached } from '../plugins/responseCache';
 
 export async function budgetRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const params = idParamsSchema;
 
-  routes.get('/budgets', async (request) => listBudgets(householdScope(request)));
+  // The budget reads are the app's busiest requests: answered from the response cache while nothing changed.
+  routes.get('/budgets', async (request, reply) => sendCached(request, reply, 'budgets', listBudgets));
   routes.get('/budgets/current', async (request) => currentBudgetId(householdScope(request)));
-  routes.get('/budgets/future', async (request) => futureBudgets(householdScope(request)));
-  routes.get('/budgets/:id', { schema: { params } }, async (request) => readBudget(householdScope(request), request.params.id));
+  routes.get('/budgets/future', async (request, reply) => sendCached(request, reply, 'budgets/future', futureBudgets));
+  routes.get('/budgets/:id', { schema: { params } }, async (request, reply) =>
+    sendCached(request, reply, `budgets/${request.params.id}`, (scope) => readBudget(scope, request.params.id)),
+  );
 
   routes.post(
     '/budgets',

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { budgetEndDate, budgetName, type DateOnly } from '../../src/shared/dates';
-import type {
-  AllocationsTable,
-  BankAccountsTable,
-  BudgetsTable,
-  HouseholdTable,
-  IncomesTable,
-  SpecialEventsTable,
-  TransactionsTable,
+import {
+  type AllocationsTable,
+  type BankAccountsTable,
+  type BudgetsTable,
+  HOUSEHOLD_TABLES,
+  type IncomesTable,
+  type SpecialEventsTable,
+  type TransactionsTable,
 } from '../../server/db/schema';
 import type { HouseholdScope } from '../../server/db/scope';
 
@@ -122,23 +122,14 @@ export async function createTransaction(
     .executeTakeFirstOrThrow();
 }
 
-const SNAPSHOT_TABLES: HouseholdTable[] = [
-  'budgets',
-  'incomes',
-  'allocation_categories',
-  'allocations',
-  'institutions',
-  'bank_accounts',
-  'transactions',
-  'sink_fund_allocations',
-  'special_events',
-  'settings',
-];
-
-/** Every row the household owns, by table and id: compare two snapshots to prove a refused request wrote nothing. */
+/**
+ * Every row the household owns, by table and id, and the household's revision (which any committed change
+ * moves): compare two snapshots to prove a refused request wrote nothing.
+ */
 export async function householdSnapshot(scope: HouseholdScope): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
-  for (const table of SNAPSHOT_TABLES) {
+  snapshot.households = await scope.db.selectFrom('households').select(['id', 'revision']).where('id', '=', scope.householdId).execute();
+  for (const table of HOUSEHOLD_TABLES) {
     const rows = await scope.selectFrom(table).selectAll().execute();
     snapshot[table] = (rows as Array<{ id: number }>).sort((a, b) => a.id - b.id);
   }

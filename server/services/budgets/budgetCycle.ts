@@ -6,12 +6,11 @@ import { unprocessable } from '../../errors';
 import { rebuildCheckpoints, rollCheckpoints } from './accountCheckpoints';
 import { budgetWithLines, readBudget } from './budgetReads';
 import { carryForwardUnpaidCharges, undoCarryForward } from './creditCardCarryForward';
-import { currentBudget, findBudget, insertBudget, lockHouseholdBudgets, newestBudget, now, periodStarting, refuseOverlap } from './periods';
+import { currentBudget, findBudget, insertBudget, newestBudget, now, periodStarting, refuseOverlap } from './periods';
 
 /** PUT /budgets/:id/copy: the next month's budget with the same incomes and allocations (never transactions). */
 export async function copyBudget(scope: HouseholdScope, id: number): Promise<Budget> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const source = await findBudget(tx, id);
     const newest = await newestBudget(tx);
     if (newest?.id !== source.id) throw unprocessable('Only the newest budget can be copied');
@@ -69,7 +68,6 @@ export async function copyBudget(scope: HouseholdScope, id: number): Promise<Bud
 /** PUT /budgets/:id/close: settle every account at the budget's end and carry unpaid card charges forward. */
 export async function closeBudget(scope: HouseholdScope, id: number): Promise<Budget> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const budget = await findBudget(tx, id);
     if (budget.status === 'closed') throw unprocessable('This budget is already closed');
     const current = await currentBudget(tx);
@@ -88,7 +86,6 @@ export async function closeBudget(scope: HouseholdScope, id: number): Promise<Bu
 /** POST /budgets/reopen_last_budget: the latest closed budget opens again, every checkpoint back before its start. */
 export async function reopenLastBudget(scope: HouseholdScope): Promise<Budget> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const budget = await tx
       .selectFrom('budgets')
       .selectAll()

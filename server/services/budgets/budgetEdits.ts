@@ -22,12 +22,11 @@ import {
   refuseDeletingUsedAllocations,
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
-import { findBudget, insertBudget, lockHouseholdBudgets, newestBudget, now, periodStarting, refuseClosed, refuseOverlap } from './periods';
+import { findBudget, insertBudget, newestBudget, now, periodStarting, refuseClosed, refuseOverlap } from './periods';
 
 /** POST /budgets: an open budget for the month starting on `start`. */
 export async function createBudget(scope: HouseholdScope, start: DateOnly): Promise<Budget> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const period = periodStarting(start);
     await refuseOverlap(tx, period);
     const budget = await insertBudget(tx, period);
@@ -194,7 +193,6 @@ export async function updateBudget(scope: HouseholdScope, id: number, body: Upda
 /** DELETE /budgets/:id: only the newest budget, only while nothing was recorded in its period. */
 export async function deleteBudget(scope: HouseholdScope, id: number): Promise<{ success: true }> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const budget = await findBudget(tx, id);
     const newest = await newestBudget(tx);
     if (newest?.id !== budget.id) throw unprocessable('Only the newest budget can be deleted');

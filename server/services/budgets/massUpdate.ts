@@ -4,7 +4,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
 import { inChunks } from './chunks';
 import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, Refusals, refuseDeletingUsedAllocations } from './lines';
-import { BUDGET_NOT_FOUND, bumpLockVersion, lockHouseholdBudgets, now } from './periods';
+import { BUDGET_NOT_FOUND, bumpLockVersion, now } from './periods';
 
 /**
  * POST /budgets/mass_update: one income or allocation line (by name) set across several open budgets from the
@@ -13,7 +13,6 @@ import { BUDGET_NOT_FOUND, bumpLockVersion, lockHouseholdBudgets, now } from './
  */
 export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): Promise<{ success: true }> {
   return scope.transaction(async (tx) => {
-    await lockHouseholdBudgets(tx);
     const table = body.type === 'income' ? 'incomes' : 'allocations';
     const budgetIds = [...new Set(body.amounts.map((a) => a.budget_id))];
     const budgets = budgetIds.length

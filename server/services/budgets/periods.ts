@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
 import { BUDGET_CLOSED_MESSAGE, MAX_ROW_ID } from '../../../src/shared/schemas/budgets';
 import type { Budget } from '../../db/schema';
@@ -38,16 +38,6 @@ export async function findBudget(scope: HouseholdScope, id: number): Promise<Bud
 
 export function refuseClosed(budget: Pick<Budget, 'status'>): void {
   if (budget.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE);
-}
-
-/**
- * Serialises the household's budget-cycle writes (create, copy, close, reopen, delete, mass update) so two
- * concurrent requests cannot both pass the same check: closing twice at once would roll every balance twice.
- * SQLite runs one write transaction at a time already.
- */
-export async function lockHouseholdBudgets(scope: HouseholdScope): Promise<void> {
-  if (!(scope.db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await scope.db.selectFrom('households').select('id').where('id', '=', scope.householdId).forUpdate().execute();
 }
 
 /** 422 "A budget already covers <date>" when any budget of the household shares a day with the period. */
