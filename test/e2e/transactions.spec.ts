@@ -76,6 +76,8 @@ async function allocate(page: Page, row: Locator, search: string, name: string) 
   await page.keyboard.type(search);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
   await expect(row.locator('.ant-select-content')).toHaveText(name);
+  // The list closes with an animation; until it is gone, the next row's search would also match its options.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('import a bank CSV into the current budget, allocate, save, and see spent move', async ({ page }) => {
