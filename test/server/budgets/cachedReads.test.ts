@@ -128,6 +128,32 @@ describe.each(testDialects)('cached budget reads on %s', (dialect) => {
     expect((await get<FutureBudget[]>(pair.first, user, '/budgets/future')).body[0].allocations[0].amount).toBe(25_000);
   });
 
+  it('takes concurrent edits through both servers, and both then show every one of them', async () => {
+    const budget = await createBudget(user.scope, '2026-03-01');
+    const category = await createCategory(user.scope);
+    const allocations = [];
+    for (let i = 0; i < 8; i++) allocations.push(await createAllocation(user.scope, budget.id, category.id, { amount: 100 }));
+    for (const app of [pair.first, pair.second]) await get(app, user, `/budgets/${budget.id}`);
+
+    const edits = await Promise.all(
+      allocations.map((allocation, i) =>
+        (i % 2 ? pair.second : pair.first).inject({
+          method: 'PUT',
+          url: `/budgets/${budget.id}`,
+          headers: user.headers,
+          payload: { allocations: [{ id: allocation.id, amount: 1_000 + i }] },
+        }),
+      ),
+    );
+
+    expect(edits.map((edit) => edit.statusCode)).toEqual(allocations.map(() => 200));
+    for (const app of [pair.first, pair.second]) {
+      const shown = (await get<Budget>(app, user, `/budgets/${budget.id}`)).body;
+      expect(shown.lock_version).toBe(allocations.length);
+      expect(shown.allocations.map((a) => a.amount)).toEqual(allocations.map((_, i) => 1_000 + i));
+    }
+  });
+
   it('shows spent from a transaction written straight to the database (the CLI, another tool)', async () => {
     const budget = await createBudget(user.scope, '2026-03-01');
     const allocation = await createAllocation(user.scope, budget.id, (await createCategory(user.scope)).id);
