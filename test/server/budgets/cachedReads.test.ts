@@ -197,7 +197,7 @@ describe.each(testDialects)('cached budget reads on %s', (dialect) => {
     expect(await revisionOf(other.scope)).toBe(before.other);
   });
 
-  it('moves the revision once for a statement of many rows', async () => {
+  it('moves the revision for a statement of many rows: once on PostgreSQL (per statement), per row on SQLite', async () => {
     const budget = await createBudget(user.scope, '2026-03-01');
     const category = await createCategory(user.scope);
     await createAllocation(user.scope, budget.id, category.id);
