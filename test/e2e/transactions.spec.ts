@@ -1,35 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today } from '../../src/shared/dates';
-import { E2E_BASE_URL } from './support/env';
+import { apiFor, type Api } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
 
 /**
  * The weekly job: import the bank's CSV into the current budget, allocate every row, save, and see spent and
  * remaining move on the budget; then a transfer between two accounts and the reconciliation figures.
  */
-
-type Api = <T = { id: number }>(method: string, url: string, body?: unknown) => Promise<T>;
-
-/** The household's setup goes in through the API (with the user's own token, from the test process). */
-async function apiFor(user: E2eUser): Promise<Api> {
-  const signIn = await fetch(`${E2E_BASE_URL}/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!signIn.ok) throw new Error(`sign in: ${signIn.status}`);
-  const auth: Record<string, string> = {};
-  for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) auth[name] = signIn.headers.get(name) ?? '';
-  return async <T,>(method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${E2E_BASE_URL}${url}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
 
 interface Household {
   user: E2eUser;
