@@ -26,7 +26,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import type { TransactionsTable } from '../server/db/schema';
 import { HouseholdScope } from '../server/db/scope';
 import { addUser } from '../server/services/households';
-import { inChunks } from '../server/services/budgets/chunks';
+import { inChunks } from '../server/db/chunks';
 
 const BUDGETS = 36;
 const OPEN_BUDGETS = 6;

@@ -17,9 +17,3 @@ export const conflict = (message: string) => new HttpError(409, [message]);
 export const unprocessable = (message: string | string[], fieldErrors?: Record<string, string[]>) =>
   new HttpError(422, Array.isArray(message) ? message : [message], fieldErrors);
 export const tooManyRequests = (message: string) => new HttpError(429, [message]);
-
-export interface ErrorBody {
-  success: false;
-  errors: string[];
-  field_errors?: Record<string, string[]>;
-}

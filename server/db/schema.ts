@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/budgets';
+import type { AccountCategory, AccountStatus, AccountType, FamilyType } from '../../src/shared/schemas/setup';
+import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
 
 /**
  * The one Database type. Conventions shared by SQLite and PostgreSQL:
@@ -51,8 +54,6 @@ export interface LoginAttemptsTable {
   attempted_at: number;
 }
 
-export type BudgetStatus = 'open' | 'closed';
-
 export interface BudgetsTable extends HouseholdOwned {
   name: string;
   start_date: string;
@@ -73,8 +74,6 @@ export interface AllocationCategoriesTable extends HouseholdOwned {
   name: string;
 }
 
-export type AllocationClass = 'need' | 'want' | 'savings';
-
 export interface AllocationsTable extends HouseholdOwned {
   budget_id: number;
   allocation_category_id: number;
@@ -90,9 +89,6 @@ export interface InstitutionsTable extends HouseholdOwned {
   name: string;
 }
 
-export type AccountType = 'normal' | 'credit_card' | 'sink_fund';
-export type AccountCategory = 'current' | 'asset' | 'liability';
-
 export interface BankAccountsTable extends HouseholdOwned {
   name: string;
   institution_id: number | null;
@@ -103,7 +99,7 @@ export interface BankAccountsTable extends HouseholdOwned {
   opening_balance: ColumnType<number, number | undefined, number>;
   closing_balance: number | null;
   closing_date: string | null;
-  status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
+  status: ColumnType<AccountStatus, AccountStatus | undefined, AccountStatus>;
   import_format: string | null;
   /** remembered CSV column mapping of the import dialog (JSON text) */
   import_settings: string | null;
@@ -111,9 +107,6 @@ export interface BankAccountsTable extends HouseholdOwned {
   payment_due_day: number | null;
   window_lock_version: ColumnType<number, number | undefined, number>;
 }
-
-export type TransactionStatus = 'paid' | 'unpaid';
-export type BroughtForwardStatus = 'brought_forward' | 'added' | 'adjustment';
 
 export interface TransactionsTable extends HouseholdOwned {
   bank_account_id: number;
@@ -134,7 +127,7 @@ export interface SinkFundAllocationsTable extends HouseholdOwned {
   name: string;
   amount: ColumnType<number, number | undefined, number>;
   comment: string | null;
-  status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
+  status: ColumnType<SinkFundAllocationStatus, SinkFundAllocationStatus | undefined, SinkFundAllocationStatus>;
 }
 
 export interface SpecialEventsTable extends HouseholdOwned {
@@ -142,8 +135,6 @@ export interface SpecialEventsTable extends HouseholdOwned {
   budget_amount: ColumnType<number, number | undefined, number>;
   start_date: string | null;
 }
-
-export type FamilyType = 'single' | 'couple';
 
 export interface SettingsTable extends HouseholdOwned {
   family_type: ColumnType<FamilyType, FamilyType | undefined, FamilyType>;

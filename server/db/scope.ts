@@ -1,5 +1,7 @@
-import { type DeleteQueryBuilder, type DeleteResult, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { type DeleteQueryBuilder, type DeleteResult, type Kysely, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { notFound } from '../errors';
+import { chunked } from './chunks';
+import { isPostgres } from './dialect';
 import type { Database, HouseholdTable } from './schema';
 
 type Executor = Kysely<Database>;
@@ -54,7 +56,7 @@ export class HouseholdScope {
    * twice), and two writers cannot deadlock on the household row that the revision triggers update.
    */
   private async lockHousehold(): Promise<void> {
-    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    if (!isPostgres(this.db)) return;
     await this.db.selectFrom('households').select('id').where('id', '=', this.householdId).forUpdate().execute();
   }
 
@@ -68,14 +70,28 @@ export class HouseholdScope {
     return row;
   }
 
-  /** True when every id in `ids` is a row of `table` in this household. */
-  async ownsAll(table: HouseholdTable, ids: Iterable<number>): Promise<boolean> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return true;
-    const rows = await this.selectFrom(table)
-      .select(sql<number>`count(*)`.as('n'))
-      .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(unique)})`)
-      .executeTakeFirstOrThrow();
-    return Number(rows.n) === unique.length;
+  /**
+   * The ids among `ids` that are rows of `table` in this household (and, with `within`, whose `column` is that
+   * owner: an allocation of this budget, an envelope of this account). How every id arriving inside a request
+   * body is checked: anything else is another household's, another owner's, or no row at all.
+   */
+  async ownedIds(table: HouseholdTable, ids: Iterable<number | null | undefined>, within?: { column: string; id: number }): Promise<Set<number>> {
+    const wanted = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+    const owned = new Set<number>();
+    for (const part of chunked(wanted)) {
+      let query = this.selectFrom(table)
+        .select(sql<number>`${sql.ref(`${table}.id`)}`.as('id'))
+        .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${sql.join(part)})`);
+      if (within) query = query.where(sql<boolean>`${sql.ref(`${table}.${within.column}`)} = ${within.id}`);
+      for (const row of await query.execute()) owned.add(Number(row.id));
+    }
+    return owned;
+  }
+
+  /** True when every id given (nulls are "none") is a row of `table` in this household. */
+  async ownsAll(table: HouseholdTable, ids: Iterable<number | null | undefined>, within?: { column: string; id: number }): Promise<boolean> {
+    const wanted = new Set([...ids].filter((id): id is number => typeof id === 'number'));
+    if (wanted.size === 0) return true;
+    return (await this.ownedIds(table, wanted, within)).size === wanted.size;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../errors';
+import type { ErrorBody } from '../../src/shared/schemas/common';
 import { HttpError } from '../errors';
 
 function fieldName(path: string): string {

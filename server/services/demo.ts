@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { addDays, addMonths, budgetEndDate, budgetName, type DateOnly, isWithin, today as todayIn } from '../../src/shared/dates';
 import type { Cents } from '../../src/shared/money';
-import type { AllocationClass, Database, NewTransaction } from '../db/schema';
+import type { AllocationClass } from '../../src/shared/schemas/budgets';
+import type { Database, NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
 import { insertUser, prepareUser } from './households';
 

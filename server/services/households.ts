@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../db/dialect';
 import { MIN_PASSWORD_LENGTH, type CreateHouseholdBody } from '../../src/shared/schemas/auth';
 import type { Database } from '../db/schema';
 import { unprocessable } from '../errors';
@@ -82,7 +83,7 @@ export async function createFirstHousehold(db: Kysely<Database>, body: CreateHou
   return db.transaction().execute(async (trx) => {
     // Two first-run forms submitted at once must not both succeed: PostgreSQL serialises them on this lock;
     // SQLite runs one write transaction at a time anyway.
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    if (isPostgres(trx)) {
       await sql`lock table users in share row exclusive mode`.execute(trx);
     }
     if (await hasAnyUser(trx)) throw unprocessable(ALREADY_SET_UP_MESSAGE);

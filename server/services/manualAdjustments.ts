@@ -3,8 +3,8 @@ import { addDays } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction, Transaction } from '../db/schema';
-import { unprocessable } from '../errors';
 import { currentBalances } from './balances';
+import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 
 export const MANUAL_ADJUSTMENT = 'Manual Adjustment';
@@ -21,13 +21,13 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
     const ids = body.adjustments.map((a) => a.bank_account_id);
     const accounts = ids.length === 0 ? [] : await trx.selectFrom('bank_accounts').selectAll().where('id', 'in', ids).execute();
     const accountById = new Map(accounts.map((a) => [a.id, a]));
-    const fieldErrors: Record<string, string[]> = {};
+    const refusals = new Refusals();
     body.adjustments.forEach((adjustment, index) => {
-      if (!accountById.has(adjustment.bank_account_id)) fieldErrors[`adjustments.${index}.bank_account_id`] = ["Bank account doesn't exist"];
-      if (ids.indexOf(adjustment.bank_account_id) !== index) fieldErrors[`adjustments.${index}.bank_account_id`] = ['Bank account is listed twice'];
+      const field = `adjustments.${index}.bank_account_id`;
+      if (!accountById.has(adjustment.bank_account_id)) refusals.add("Bank account doesn't exist", field);
+      else if (ids.indexOf(adjustment.bank_account_id) !== index) refusals.add('Bank account is listed twice', field);
     });
-    const problems = Object.values(fieldErrors).flat();
-    if (problems.length > 0) throw unprocessable(problems, fieldErrors);
+    refusals.throwIfAny();
     if (accounts.length === 0) return;
 
     const [balances, existing] = await Promise.all([

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { SETTINGS_CONFLICT_MESSAGE, type Settings, type SettingsBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
-import { conflict, unprocessable } from '../errors';
+import { conflict } from '../errors';
+import { Refusals } from './refusals';
 
 const COLUMNS = [
   'family_type',
@@ -37,16 +38,13 @@ export async function saveSettings(scope: HouseholdScope, body: SettingsBody): P
     if (body.lock_version !== undefined && body.lock_version !== current.lock_version) throw conflict(SETTINGS_CONFLICT_MESSAGE);
     const primary = body.primary_budget_account_id ?? null;
     const category = body.default_allocation_category_id_for_special_events ?? null;
-    const fieldErrors: Record<string, string[]> = {};
+    const refusals = new Refusals();
     // Another household's id is indistinguishable from a missing one.
-    if (primary !== null && !(await trx.ownsAll('bank_accounts', [primary]))) {
-      fieldErrors.primary_budget_account_id = ["Primary budget account doesn't exist"];
+    if (!(await trx.ownsAll('bank_accounts', [primary]))) refusals.add("Primary budget account doesn't exist", 'primary_budget_account_id');
+    if (!(await trx.ownsAll('allocation_categories', [category]))) {
+      refusals.add("Default allocation category for special events doesn't exist", 'default_allocation_category_id_for_special_events');
     }
-    if (category !== null && !(await trx.ownsAll('allocation_categories', [category]))) {
-      fieldErrors.default_allocation_category_id_for_special_events = ["Default allocation category for special events doesn't exist"];
-    }
-    const messages = Object.values(fieldErrors).flat();
-    if (messages.length) throw unprocessable(messages, fieldErrors);
+    refusals.throwIfAny();
     const result = await trx
       .updateTable('settings')
       .set({

@@ -1,22 +1,20 @@
-import { PostgresAdapter, sql } from 'kysely';
-import { isWithin } from '../../src/shared/dates';
+import { sql } from 'kysely';
+import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/schemas/budgets';
 import {
   type SaveWindowBody,
   type Transaction as TransactionResponse,
   type TransactionRow,
   WINDOW_CONFLICT_MESSAGE,
 } from '../../src/shared/schemas/transactions';
+import { defaultTransactionStatus, negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
+import { type ColumnTypes, updateRows } from '../db/batchUpdate';
+import { chunked, inChunks } from '../db/chunks';
 import type { HouseholdScope } from '../db/scope';
 import type { Budget, NewTransaction, Transaction } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
+import { Refusals } from './refusals';
 import { manualBankRef, toTransactionResponse } from './transactions';
-
-export const BUDGET_NOT_FOUND = 'Budget not found';
-export const BUDGET_CLOSED = 'This budget is closed. Reopen it to make changes.';
-
-/** Rows per statement: keeps every batch far below SQLite's and PostgreSQL's bound-parameter limits. */
-const BATCH = 250;
 
 export interface TransactionWindow {
   transactions: TransactionResponse[];
@@ -40,7 +38,7 @@ export async function readWindow(scope: HouseholdScope, accountId: number, budge
   // The lock version is read before the rows: a save in between makes the client's next save conflict
   // (safe) rather than overwrite rows it never saw.
   const account = await scope.find('bank_accounts', accountId, BANK_ACCOUNT_NOT_FOUND);
-  const budget = await scope.find('budgets', budgetId, BUDGET_NOT_FOUND);
+  const budget = await scope.find('budgets', budgetId, BUDGET_NOT_FOUND_MESSAGE);
   const rows = await windowRows(scope, accountId, budget);
   return { transactions: rows.map(toTransactionResponse), windowLockVersion: account.window_lock_version };
 }
@@ -59,19 +57,7 @@ type Values = Pick<
   | 'bank_ref'
   | 'is_manual_adjustment'
 >;
-const COLUMNS = [
-  'transaction_date',
-  'description',
-  'withdrawal_amount',
-  'deposit_amount',
-  'allocation_id',
-  'sink_fund_allocation_id',
-  'status',
-  'brought_forward_status',
-  'bank_ref',
-  'is_manual_adjustment',
-] as const satisfies readonly (keyof Values)[];
-const PG_TYPES: Record<keyof Values, string> = {
+const COLUMNS: ColumnTypes<keyof Values> = {
   transaction_date: 'date',
   description: 'varchar',
   withdrawal_amount: 'bigint',
@@ -83,6 +69,7 @@ const PG_TYPES: Record<keyof Values, string> = {
   bank_ref: 'varchar',
   is_manual_adjustment: 'integer',
 };
+const COLUMN_NAMES = Object.keys(COLUMNS) as (keyof Values)[];
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 
@@ -113,7 +100,7 @@ function newRow(row: TransactionRow, isCreditCard: boolean): Values {
     deposit_amount: deposit,
     allocation_id: row.allocation_id ?? null,
     sink_fund_allocation_id: row.sink_fund_allocation_id ?? null,
-    status: row.status ?? (isCreditCard && withdrawal > deposit ? 'unpaid' : 'paid'),
+    status: row.status ?? defaultTransactionStatus(isCreditCard, withdrawal, deposit),
     brought_forward_status: row.brought_forward_status ?? null,
     bank_ref: blank(row.bank_ref) ? manualBankRef() : row.bank_ref!.trim(),
     is_manual_adjustment: row.is_manual_adjustment ? 1 : 0,
@@ -126,47 +113,18 @@ interface Planned {
   values: Values;
 }
 
-/** Collects every refusal, each naming its row, so one 422 lists them all. */
-class RowProblems {
-  readonly messages: string[] = [];
-  readonly fields: Record<string, string[]> = {};
-
-  add(index: number, row: TransactionRow, field: string, problem: string) {
+/** Every refusal names its row ("Row 3 (Rent, 2026-03-01): …") and its field, so one 422 lists them all. */
+class RowProblems extends Refusals {
+  addFor(index: number, row: TransactionRow, field: string, problem: string) {
     const what = [row.description?.trim(), row.transaction_date].filter(Boolean).join(', ');
-    const message = `Row ${index + 1} (${what}): ${problem}`;
-    this.messages.push(message);
-    (this.fields[`transactions.${index}.${field}`] ??= []).push(message);
+    this.add(`Row ${index + 1} (${what}): ${problem}`, `transactions.${index}.${field}`);
   }
-
-  throwIfAny() {
-    if (this.messages.length > 0) throw unprocessable(this.messages, this.fields);
-  }
-}
-
-function chunks<T>(items: T[], size = BATCH): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
-
-async function idsIn(scope: HouseholdScope, table: 'allocations' | 'sink_fund_allocations', ids: number[], column: 'budget_id' | 'bank_account_id', owner: number) {
-  const found = new Set<number>();
-  for (const part of chunks([...new Set(ids)])) {
-    const rows = await scope
-      .selectFrom(table)
-      .select(sql<number>`id`.as('id'))
-      .where(sql<boolean>`id in (${sql.join(part)})`)
-      .where(sql<boolean>`${sql.ref(column)} = ${owner}`)
-      .execute();
-    for (const row of rows) found.add(row.id);
-  }
-  return found;
 }
 
 /** Bank references of this account's rows outside the window, among `refs`. */
 async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budget: Budget, refs: string[]) {
   const taken = new Map<string, string>();
-  for (const part of chunks(refs)) {
+  for (const part of chunked(refs)) {
     const rows = await scope
       .selectFrom('transactions')
       .select(['bank_ref', 'transaction_date'])
@@ -188,10 +146,10 @@ async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budge
 export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise<TransactionWindow> {
   return scope.transaction(async (trx) => {
     const account = await trx.find('bank_accounts', body.bank_account_id, BANK_ACCOUNT_NOT_FOUND);
-    const budget = await trx.find('budgets', body.budget_id, BUDGET_NOT_FOUND);
+    const budget = await trx.find('budgets', body.budget_id, BUDGET_NOT_FOUND_MESSAGE);
     // Closing a budget rolled every account's checkpoint over its window; changing its rows now would
     // silently disagree with those balances.
-    if (budget.status === 'closed') throw unprocessable(BUDGET_CLOSED);
+    if (budget.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE);
 
     const windowLockVersion = await bumpWindowLock(trx, account.id, body.window_lock_version);
 
@@ -204,8 +162,8 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     body.transactions.forEach((row, index) => {
       if (row.id) {
         const original = storedById.get(row.id);
-        if (!original) return problems.add(index, row, 'id', 'is not a transaction of this account in this budget period');
-        if (listedIds.has(row.id)) return problems.add(index, row, 'id', 'is listed twice');
+        if (!original) return problems.addFor(index, row, 'id', 'is not a transaction of this account in this budget period');
+        if (listedIds.has(row.id)) return problems.addFor(index, row, 'id', 'is listed twice');
         listedIds.add(row.id);
         if (!row.deleted) planned.push({ index, stored: original, values: mergeRow(original, row) });
       } else if (!row.deleted) {
@@ -215,41 +173,42 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     const keptIds = new Set(planned.flatMap((p) => p.stored?.id ?? []));
     const deletedIds = stored.filter((row) => !keptIds.has(row.id)).map((row) => row.id);
 
-    const allocations = await idsIn(trx, 'allocations', planned.flatMap((p) => p.values.allocation_id ?? []), 'budget_id', budget.id);
-    const envelopes = await idsIn(trx, 'sink_fund_allocations', planned.flatMap((p) => p.values.sink_fund_allocation_id ?? []), 'bank_account_id', account.id);
+    const allocations = await trx.ownedIds('allocations', planned.map((p) => p.values.allocation_id), { column: 'budget_id', id: budget.id });
+    const envelopes = await trx.ownedIds('sink_fund_allocations', planned.map((p) => p.values.sink_fund_allocation_id), { column: 'bank_account_id', id: account.id });
     const takenOutside = await refsOutsideWindow(trx, account.id, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
     const refsInWindow = new Map<string, number>();
 
     for (const { index, stored: original, values } of planned) {
       const row = body.transactions[index];
-      if (!isWithin(values.transaction_date, budget.start_date, budget.end_date)) {
-        problems.add(index, row, 'transaction_date', 'date is outside the budget period');
+      if (windowDateProblem(values.transaction_date, budget) !== null) {
+        problems.addFor(index, row, 'transaction_date', 'date is outside the budget period');
       }
-      // Only the balancing row a budget close writes may carry negative amounts.
-      const negativeAllowed = original?.brought_forward_status === 'adjustment';
-      if (values.withdrawal_amount < 0 && !negativeAllowed) problems.add(index, row, 'withdrawal_amount', 'withdrawal amount must not be negative');
-      if (values.deposit_amount < 0 && !negativeAllowed) problems.add(index, row, 'deposit_amount', 'deposit amount must not be negative');
+      // The negative amounts of a close's balancing row are allowed only on the stored row, never on a sent one.
+      const checked = { ...values, brought_forward_status: original?.brought_forward_status ?? null };
+      for (const field of negativeAmountFields(checked)) {
+        problems.addFor(index, row, field, `${field === 'withdrawal_amount' ? 'withdrawal' : 'deposit'} amount must not be negative`);
+      }
       if (values.allocation_id !== null && values.sink_fund_allocation_id !== null) {
-        problems.add(index, row, 'allocation_id', 'can have an allocation or a sink fund allocation, not both');
+        problems.addFor(index, row, 'allocation_id', 'can have an allocation or a sink fund allocation, not both');
       }
       // A carried-forward copy keeps the allocation of the budget it came from: unchanged references stand.
       if (values.allocation_id !== null && values.allocation_id !== original?.allocation_id && !allocations.has(values.allocation_id)) {
-        problems.add(index, row, 'allocation_id', 'the allocation is not part of this budget');
+        problems.addFor(index, row, 'allocation_id', 'the allocation is not part of this budget');
       }
       if (
         values.sink_fund_allocation_id !== null &&
         values.sink_fund_allocation_id !== original?.sink_fund_allocation_id &&
         !envelopes.has(values.sink_fund_allocation_id)
       ) {
-        problems.add(index, row, 'sink_fund_allocation_id', 'the sink fund allocation does not belong to this account');
+        problems.addFor(index, row, 'sink_fund_allocation_id', 'the sink fund allocation does not belong to this account');
       }
       const sameRef = refsInWindow.get(values.bank_ref);
       if (sameRef !== undefined) {
-        problems.add(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
+        problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
       } else {
         refsInWindow.set(values.bank_ref, index);
         if (takenOutside.has(values.bank_ref)) {
-          problems.add(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
+          problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
         }
       }
     }
@@ -257,9 +216,9 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
 
     await deleteRows(trx, deletedIds);
     const changed = planned.filter(
-      (p): p is Planned & { stored: Transaction } => p.stored !== null && COLUMNS.some((c) => p.values[c] !== p.stored?.[c]),
+      (p): p is Planned & { stored: Transaction } => p.stored !== null && COLUMN_NAMES.some((c) => p.values[c] !== p.stored?.[c]),
     );
-    await updateRows(trx, changed);
+    await updateChangedRows(trx, changed);
     await insertRows(
       trx,
       planned.filter((p) => p.stored === null).map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
@@ -283,47 +242,26 @@ async function bumpWindowLock(scope: HouseholdScope, accountId: number, expected
 }
 
 async function deleteRows(scope: HouseholdScope, ids: number[]) {
-  for (const part of chunks(ids)) await scope.deleteFrom('transactions').where('id', 'in', part).execute();
+  await inChunks(ids, (part) => scope.deleteFrom('transactions').where('id', 'in', part).execute());
 }
 
 async function insertRows(scope: HouseholdScope, rows: NewTransaction[]) {
-  for (const part of chunks(rows)) await scope.insertInto('transactions').values(part).execute();
+  await inChunks(rows, (part) => scope.insertInto('transactions').values(part).execute());
 }
 
-/**
- * One UPDATE per batch, joined to the batch's new values (`with v(...) as (values ...) update ... from v`):
- * linear, where a `case id when ...` per column is quadratic. PostgreSQL cannot infer the type of a parameter
- * inside VALUES, so values are cast there; SQLite must not cast (its CAST to "date" would make a number).
- */
-async function updateRows(scope: HouseholdScope, rows: (Planned & { stored: Transaction })[]) {
-  if (rows.length === 0) return;
-  const isPg = scope.db.getExecutor().adapter instanceof PostgresAdapter;
-  const typed = (value: unknown, type: string) => (isPg ? sql`cast(${value} as ${sql.raw(type)})` : sql`${value}`);
-
+async function updateChangedRows(scope: HouseholdScope, rows: (Planned & { stored: Transaction })[]) {
   // Rows swapping bank references would meet the unique index halfway through the statement:
   // park the changing references on placeholders first.
   const refChanges = rows.filter((r) => r.values.bank_ref !== r.stored.bank_ref);
   const storedRefs = new Set(rows.map((r) => r.stored.bank_ref));
   if (refChanges.some((r) => storedRefs.has(r.values.bank_ref))) {
-    for (const part of chunks(refChanges)) {
-      await scope
+    await inChunks(refChanges, (part) =>
+      scope
         .updateTable('transactions')
         .set({ bank_ref: sql`${'~swap~'} || cast(id as varchar(20))` })
         .where('id', 'in', part.map((r) => r.stored.id))
-        .execute();
-    }
-  }
-
-  const names = sql.join(COLUMNS.map((column) => sql.ref(column)));
-  const assignments = sql.join(COLUMNS.map((column) => sql`${sql.ref(column)} = v.${sql.ref(column)}`));
-  for (const part of chunks(rows)) {
-    const values = sql.join(
-      part.map((r) => sql`(${sql.join([typed(r.stored.id, 'integer'), ...COLUMNS.map((column) => typed(r.values[column], PG_TYPES[column]))])})`),
+        .execute(),
     );
-    await sql`
-      with v (id, ${names}) as (values ${values})
-      update transactions set ${assignments}, updated_at = CURRENT_TIMESTAMP
-      from v
-      where transactions.id = v.id and transactions.household_id = ${scope.householdId}`.execute(scope.db);
   }
+  await updateRows(scope, 'transactions', COLUMNS, rows.map((r) => ({ id: r.stored.id, values: r.values })));
 }

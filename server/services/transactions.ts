@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
 import type { Transaction } from '../db/schema';
+import { countsAsSpendingSql } from './spending';
 
 /** A transaction as the API sends it: booleans as booleans, plus net_amount and paid. */
 export function toTransactionResponse(row: Transaction): TransactionResponse {
@@ -36,7 +37,7 @@ export async function transactionsOfAllocation(scope: HouseholdScope, allocation
     .selectFrom('transactions')
     .selectAll()
     .where('allocation_id', '=', allocationId)
-    .where((eb) => eb.or([eb('brought_forward_status', 'is', null), eb('brought_forward_status', 'not in', ['added', 'adjustment'])]))
+    .where(countsAsSpendingSql('brought_forward_status'))
     .orderBy('transaction_date')
     .orderBy('id')
     .execute();

@@ -5,20 +5,13 @@ import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { BUDGET_CLOSED } from './transactionWindow';
+import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
 import { manualBankRef, toTransactionResponse } from './transactions';
 
 const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);
 
-async function belongs(scope: HouseholdScope, table: 'allocations' | 'sink_fund_allocations', id: number, column: 'budget_id' | 'bank_account_id', owner: number) {
-  const row = await scope
-    .selectFrom(table)
-    .select(sql<number>`id`.as('id'))
-    .where(sql<boolean>`id = ${id}`)
-    .where(sql<boolean>`${sql.ref(column)} = ${owner}`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+const belongs = (scope: HouseholdScope, table: 'allocations' | 'sink_fund_allocations', id: number, column: 'budget_id' | 'bank_account_id', owner: number) =>
+  scope.ownsAll(table, [id], { column, id: owner });
 
 /**
  * Moves money from this account to another as two paid rows in one transaction: "Withdrawal - …" here and
@@ -41,7 +34,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
     const budget = body.budget_id ? await trx.selectFrom('budgets').selectAll().where('id', '=', body.budget_id).executeTakeFirst() : undefined;
     if (!budget) throw refuse("Budget doesn't exist", 'budget_id');
     if (!isWithin(body.date, budget.start_date, budget.end_date)) throw refuse('Transaction date is outside the budget period', 'date');
-    if (budget.status === 'closed') throw refuse(BUDGET_CLOSED);
+    if (budget.status === 'closed') throw refuse(BUDGET_CLOSED_MESSAGE);
     if (body.from_allocation && !(await belongs(trx, 'allocations', body.from_allocation, 'budget_id', budget.id))) {
       throw refuse('From allocation is not part of this budget', 'from_allocation');
     }

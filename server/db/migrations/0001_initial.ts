@@ -1,11 +1,12 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyDb = Kysely<any>;
 type Table = CreateTableBuilder<any, any>;
 
-const isPg = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPg = isPostgres;
 
 function dialectTypes(db: AnyDb) {
   const pg = isPg(db);

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -20,7 +21,7 @@ const HOUSEHOLD_TABLES = [
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
-const isPg = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPg = isPostgres;
 const triggerName = (table: string, event: string) => sql.id(`${table}_${event}_bumps_revision`);
 
 /**

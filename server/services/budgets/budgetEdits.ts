@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DateOnly } from '../../../src/shared/dates';
 import {
   BUDGET_CONFLICT_MESSAGE,
@@ -7,18 +7,19 @@ import {
   type IncomeRow,
   type UpdateBudgetBody,
 } from '../../../src/shared/schemas/budgets';
-import type { AllocationsTable, IncomesTable } from '../../db/schema';
+import { type ColumnTypes, updateRows } from '../../db/batchUpdate';
+import { inChunks } from '../../db/chunks';
+import type { Allocation, AllocationsTable, Income, IncomesTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { conflict, unprocessable } from '../../errors';
+import { Refusals } from '../refusals';
 import { budgetWithLines, readBudget } from './budgetReads';
-import { inChunks } from './chunks';
 import {
   BANK_ACCOUNT_UNKNOWN,
   blankName,
   CATEGORY_BLANK,
   CATEGORY_UNKNOWN,
   NAME_BLANK,
-  Refusals,
   refuseDeletingUsedAllocations,
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
@@ -55,27 +56,39 @@ async function claimForEdit(scope: HouseholdScope, id: number, lockVersion: numb
 type Kind = 'incomes' | 'allocations';
 const rowLabel = { incomes: 'Income', allocations: 'Allocation' } as const;
 
-interface Plan<R> {
+interface Plan<R, S> {
   creates: Array<{ row: R; index: number }>;
-  updates: Array<{ row: R & { id: number }; index: number }>;
+  updates: Array<{ row: R & { id: number }; index: number; stored: S }>;
   deletes: number[];
 }
 
+type StoredLine<K extends Kind> = K extends 'incomes' ? Income : Allocation;
+
+async function storedLines<K extends Kind>(scope: HouseholdScope, budgetId: number, kind: K, ids: number[]): Promise<Map<number, StoredLine<K>>> {
+  const stored = new Map<number, StoredLine<K>>();
+  await inChunks([...new Set(ids)], async (part) => {
+    // Incomes and allocations share these two columns; kysely cannot follow them through the generic table name.
+    const rows = await scope
+      .selectFrom(kind)
+      .selectAll()
+      .where(sql<boolean>`budget_id = ${budgetId}`)
+      .where(sql<boolean>`id in (${sql.join(part)})`)
+      .execute();
+    for (const row of rows as StoredLine<K>[]) stored.set(row.id, row);
+  });
+  return stored;
+}
+
 /** Sorts the rows the client sent into creates, updates and deletes; ids must be lines of this budget. */
-async function planRows<R extends IncomeRow | AllocationRow>(
+async function planRows<K extends Kind, R extends IncomeRow | AllocationRow>(
   scope: HouseholdScope,
   budgetId: number,
-  kind: Kind,
+  kind: K,
   rows: R[],
   refusals: Refusals,
-): Promise<Plan<R>> {
-  const plan: Plan<R> = { creates: [], updates: [], deletes: [] };
-  const sentIds = rows.map((r) => r.id).filter((id): id is number => !!id);
-  const existing = new Set<number>();
-  if (sentIds.length > 0) {
-    const found = await scope.selectFrom(kind).select(`${kind}.id`).where('budget_id', '=', budgetId).where('id', 'in', [...new Set(sentIds)]).execute();
-    for (const row of found) existing.add(row.id);
-  }
+): Promise<Plan<R, StoredLine<K>>> {
+  const plan: Plan<R, StoredLine<K>> = { creates: [], updates: [], deletes: [] };
+  const existing = await storedLines(scope, budgetId, kind, rows.map((r) => r.id).filter((id): id is number => !!id));
   const seen = new Set<number>();
   rows.forEach((row, index) => {
     const id = row.id;
@@ -83,11 +96,12 @@ async function planRows<R extends IncomeRow | AllocationRow>(
       if (!row.deleted) plan.creates.push({ row, index });
       return;
     }
-    if (!existing.has(id)) return refusals.add(`${rowLabel[kind]} ${id} is not part of this budget`, `${kind}.${index}.id`);
+    const stored = existing.get(id);
+    if (!stored) return refusals.add(`${rowLabel[kind]} ${id} is not part of this budget`, `${kind}.${index}.id`);
     if (seen.has(id)) return refusals.add(`${rowLabel[kind]} ${id} appears more than once`, `${kind}.${index}.id`);
     seen.add(id);
     if (row.deleted) plan.deletes.push(id);
-    else plan.updates.push({ row: { ...row, id }, index });
+    else plan.updates.push({ row: { ...row, id }, index, stored });
   });
   for (const { row, index } of plan.creates) {
     if (blankName(row.name)) refusals.add(NAME_BLANK, `${kind}.${index}.name`);
@@ -100,11 +114,11 @@ async function planRows<R extends IncomeRow | AllocationRow>(
 
 async function refuseForeignReferences(
   scope: HouseholdScope,
-  incomes: Plan<IncomeRow>,
-  allocations: Plan<AllocationRow>,
+  incomes: Plan<IncomeRow, Income>,
+  allocations: Plan<AllocationRow, Allocation>,
   refusals: Refusals,
 ): Promise<void> {
-  const live = <R>(plan: Plan<R>) => [...plan.creates, ...plan.updates];
+  const live = <R, S>(plan: Plan<R, S>) => [...plan.creates, ...plan.updates];
   const present = (ids: Array<number | null | undefined>) => ids.filter((id): id is number => typeof id === 'number');
   for (const { row, index } of allocations.creates) {
     if (row.allocation_category_id == null) refusals.add(CATEGORY_BLANK, `allocations.${index}.allocation_category_id`);
@@ -123,36 +137,56 @@ async function refuseForeignReferences(
 }
 
 const trimmed = (name: string | null | undefined) => (name === undefined ? undefined : (name ?? '').trim());
+/** A field the client left out keeps its stored value; `null` clears it. */
+const sentOr = <T>(sent: T | undefined, stored: T): T => (sent === undefined ? stored : sent);
 
-function incomeChanges(row: IncomeRow) {
-  return { name: trimmed(row.name), amount: row.amount, bank_account_id: row.bank_account_id, comment: row.comment };
-}
+const INCOME_COLUMNS: ColumnTypes<'name' | 'amount' | 'bank_account_id' | 'comment'> = {
+  name: 'varchar',
+  amount: 'bigint',
+  bank_account_id: 'integer',
+  comment: 'varchar',
+};
 
-function allocationChanges(row: AllocationRow) {
-  return {
-    name: trimmed(row.name),
-    amount: row.amount,
-    allocation_category_id: row.allocation_category_id ?? undefined,
-    allocation_class: row.allocation_class,
-    is_fixed_amount: row.is_fixed_amount === undefined ? undefined : Number(row.is_fixed_amount),
-    comment: row.comment,
-    special_event_id: row.special_event_id,
-  };
-}
+const ALLOCATION_COLUMNS: ColumnTypes<
+  'name' | 'amount' | 'allocation_category_id' | 'allocation_class' | 'is_fixed_amount' | 'comment' | 'special_event_id'
+> = {
+  name: 'varchar',
+  amount: 'bigint',
+  allocation_category_id: 'integer',
+  allocation_class: 'varchar',
+  is_fixed_amount: 'integer',
+  comment: 'varchar',
+  special_event_id: 'integer',
+};
 
-/** Values kysely should leave out of an UPDATE: a field the client did not send stays as it is. */
-const sentOnly = <T extends object>(changes: T) =>
-  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+const incomeValues = (row: IncomeRow, stored: Income) => ({
+  name: sentOr(trimmed(row.name), stored.name),
+  amount: row.amount,
+  bank_account_id: sentOr(row.bank_account_id, stored.bank_account_id),
+  comment: sentOr(row.comment, stored.comment),
+});
 
-async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan<IncomeRow>, allocations: Plan<AllocationRow>) {
-  if (incomes.deletes.length > 0) await scope.deleteFrom('incomes').where('id', 'in', incomes.deletes).execute();
-  if (allocations.deletes.length > 0) await scope.deleteFrom('allocations').where('id', 'in', allocations.deletes).execute();
-  for (const { row } of incomes.updates) {
-    await scope.updateTable('incomes').set({ ...sentOnly(incomeChanges(row)), updated_at: now }).where('id', '=', row.id).execute();
-  }
-  for (const { row } of allocations.updates) {
-    await scope.updateTable('allocations').set({ ...sentOnly(allocationChanges(row)), updated_at: now }).where('id', '=', row.id).execute();
-  }
+const allocationValues = (row: AllocationRow, stored: Allocation) => ({
+  name: sentOr(trimmed(row.name), stored.name),
+  amount: row.amount,
+  allocation_category_id: row.allocation_category_id ?? stored.allocation_category_id,
+  allocation_class: sentOr(row.allocation_class, stored.allocation_class),
+  is_fixed_amount: row.is_fixed_amount === undefined ? stored.is_fixed_amount : Number(row.is_fixed_amount),
+  comment: sentOr(row.comment, stored.comment),
+  special_event_id: sentOr(row.special_event_id, stored.special_event_id),
+});
+
+/** Only rows whose values differ from what is stored are written. */
+const changedOnly = <V extends Record<string, unknown>>(rows: Array<{ id: number; values: V; stored: Record<string, unknown> }>) =>
+  rows.filter(({ values, stored }) => Object.keys(values).some((column) => values[column] !== stored[column]));
+
+async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan<IncomeRow, Income>, allocations: Plan<AllocationRow, Allocation>) {
+  await inChunks(incomes.deletes, (part) => scope.deleteFrom('incomes').where('id', 'in', part).execute());
+  await inChunks(allocations.deletes, (part) => scope.deleteFrom('allocations').where('id', 'in', part).execute());
+  const incomeUpdates = incomes.updates.map(({ row, stored }) => ({ id: row.id, values: incomeValues(row, stored), stored }));
+  const allocationUpdates = allocations.updates.map(({ row, stored }) => ({ id: row.id, values: allocationValues(row, stored), stored }));
+  await updateRows(scope, 'incomes', INCOME_COLUMNS, changedOnly(incomeUpdates));
+  await updateRows(scope, 'allocations', ALLOCATION_COLUMNS, changedOnly(allocationUpdates));
   const common = { household_id: scope.householdId, budget_id: budgetId };
   const newIncomes: Insertable<IncomesTable>[] = incomes.creates.map(({ row }) => ({
     ...common,

@@ -11,6 +11,7 @@ import { NO_OPEN_BUDGET_MESSAGE } from '../../../src/shared/schemas/budgets';
 import type { Budget as BudgetRow } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
+import { countsAsSpendingSql } from '../spending';
 import { currentBudget, findBudget } from './periods';
 
 export async function listBudgets(scope: HouseholdScope): Promise<BudgetSummary[]> {
@@ -97,12 +98,7 @@ const spentQuery = (scope: HouseholdScope, budgetId: number) =>
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
     .select(['allocations.id as allocation_id', sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`.as('spent')])
     .where('allocations.budget_id', '=', budgetId)
-    .where((eb) =>
-      eb.or([
-        eb('transactions.brought_forward_status', 'is', null),
-        eb('transactions.brought_forward_status', 'not in', ['added', 'adjustment']),
-      ]),
-    )
+    .where(countsAsSpendingSql('transactions.brought_forward_status'))
     .groupBy('allocations.id');
 
 // PostgreSQL sums bigints into numeric, which arrives as text.

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { CARRIED_FORWARD_STATUSES } from '../../../src/shared/transactionRules';
 import { addDays } from '../../../src/shared/dates';
 import type { Budget, NewTransaction, Transaction } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
-import { inChunks } from './chunks';
+import { inChunks } from '../../db/chunks';
 import { now } from './periods';
 
 /**
@@ -156,6 +157,6 @@ export async function undoCarryForward(scope: HouseholdScope, budget: Budget): P
   await scope
     .deleteFrom('transactions')
     .where('transaction_date', '>', budget.end_date)
-    .where('brought_forward_status', 'in', ['added', 'adjustment'])
+    .where('brought_forward_status', 'in', CARRIED_FORWARD_STATUSES)
     .execute();
 }

@@ -1,22 +1,6 @@
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../../db/scope';
-import { unprocessable } from '../../errors';
-
-/** Refusals gathered across a whole request, so the user sees every problem at once; nothing is written when any exist. */
-export class Refusals {
-  private readonly messages: string[] = [];
-  private readonly fields: Record<string, string[]> = {};
-
-  add(message: string, field?: string): void {
-    if (!this.messages.includes(message)) this.messages.push(message);
-    if (field) (this.fields[field] ??= []).push(message);
-  }
-
-  throwIfAny(): void {
-    if (this.messages.length === 0) return;
-    throw unprocessable(this.messages, Object.keys(this.fields).length > 0 ? this.fields : undefined);
-  }
-}
+import type { Refusals } from '../refusals';
 
 /** Deleting a line that transactions point at would orphan them: refuse, naming it and how many. */
 export async function refuseDeletingUsedAllocations(scope: HouseholdScope, allocationIds: number[], refusals: Refusals): Promise<void> {

@@ -1,10 +1,12 @@
 import type { MassUpdateBody } from '../../../src/shared/schemas/budgets';
-import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
+import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { inChunks } from './chunks';
-import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, Refusals, refuseDeletingUsedAllocations } from './lines';
-import { BUDGET_NOT_FOUND, bumpLockVersion, now } from './periods';
+import { updateRows } from '../../db/batchUpdate';
+import { inChunks } from '../../db/chunks';
+import { Refusals } from '../refusals';
+import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, refuseDeletingUsedAllocations } from './lines';
+import { bumpLockVersion } from './periods';
 
 /**
  * POST /budgets/mass_update: one income or allocation line (by name) set across several open budgets from the
@@ -18,7 +20,7 @@ export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): P
     const budgets = budgetIds.length
       ? await tx.selectFrom('budgets').select(['id', 'status']).where('id', 'in', budgetIds).execute()
       : [];
-    if (budgets.length !== budgetIds.length) throw notFound(BUDGET_NOT_FOUND);
+    if (budgets.length !== budgetIds.length) throw notFound(BUDGET_NOT_FOUND_MESSAGE);
     const refusals = new Refusals();
     if (budgets.some((b) => b.status === 'closed')) refusals.add(BUDGET_CLOSED_MESSAGE);
 
@@ -55,9 +57,7 @@ export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): P
     refusals.throwIfAny();
 
     if (deletes.length > 0) await tx.deleteFrom(table).where(`${table}.id`, 'in', deletes).execute();
-    for (const { id, amount } of updates) {
-      await tx.updateTable(table).set({ amount, name: body.name, updated_at: now }).where(`${table}.id`, '=', id).execute();
-    }
+    await updateRows(tx, table, { name: 'varchar', amount: 'bigint' }, updates.map(({ id, amount }) => ({ id, values: { name: body.name, amount } })));
     if (creates.length > 0) {
       const common = (c: { budget_id: number; amount: number }) => ({
         household_id: tx.householdId,

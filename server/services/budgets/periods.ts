@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
-import { BUDGET_CLOSED_MESSAGE, MAX_ROW_ID } from '../../../src/shared/schemas/budgets';
+import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE, MAX_ROW_ID } from '../../../src/shared/schemas/budgets';
 import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound, unprocessable } from '../../errors';
-
-export const BUDGET_NOT_FOUND = 'Budget not found';
 
 /** The value every write stores in `updated_at` (the same expression as the column default, on both databases). */
 export const now = sql<string>`CURRENT_TIMESTAMP`;
@@ -32,8 +30,8 @@ export const insertBudget = (scope: HouseholdScope, period: Period) =>
 
 /** This household's budget, or 404 (ids too large to exist never reach the database: PostgreSQL would refuse them). */
 export async function findBudget(scope: HouseholdScope, id: number): Promise<Budget> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound(BUDGET_NOT_FOUND);
-  return scope.find('budgets', id, BUDGET_NOT_FOUND);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound(BUDGET_NOT_FOUND_MESSAGE);
+  return scope.find('budgets', id, BUDGET_NOT_FOUND_MESSAGE);
 }
 
 export function refuseClosed(budget: Pick<Budget, 'status'>): void {

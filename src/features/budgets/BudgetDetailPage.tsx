@@ -19,6 +19,7 @@ import { BudgetSummary } from './BudgetSummary';
 import { IncomesTable } from './IncomesTable';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/schemas/budgets';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -53,7 +54,7 @@ function UnsavedEditsGuard() {
 export default function BudgetDetailPage() {
   const { id } = useParams();
   const budgetId = Number(id);
-  if (!Number.isInteger(budgetId) || budgetId <= 0) return <Result status="404" title="Budget not found" />;
+  if (!Number.isInteger(budgetId) || budgetId <= 0) return <Result status="404" title={BUDGET_NOT_FOUND_MESSAGE} />;
   return <BudgetDetail key={budgetId} budgetId={budgetId} />;
 }
 
@@ -75,7 +76,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   if (error && !budget) {
     const message = apiErrorMessages(error).join(' ');
-    if (errorStatus(error) === 404) return <Result status="404" title="Budget not found" subTitle={message} />;
+    if (errorStatus(error) === 404) return <Result status="404" title={BUDGET_NOT_FOUND_MESSAGE} subTitle={message} />;
     return <LoadError message={message} onRetry={refetch} />;
   }
   if (!budget) return <PageLoading />;

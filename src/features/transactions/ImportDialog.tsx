@@ -8,7 +8,7 @@ import { errorShown } from '../messages/messagesSlice';
 import { useUpdateBankAccountMutation } from '../setup/setupApi';
 import { apiErrorMessages } from '../../app/apiErrors';
 import type { DraftRow } from './draftRows';
-import type { BudgetWindow } from './rules';
+import type { BudgetWindow } from '../../shared/transactionRules';
 import { parseCamt053 } from './import/camt';
 import { csvColumnNames, guessCsvMapping, parseCsv, readCsvTable, type CsvMapping } from './import/csv';
 import { detectFormat } from './import/detect';

@@ -7,7 +7,7 @@ import { countRender } from '../budgets/renderCounter';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
 import type { DraftAction, DraftRow } from './draftRows';
-import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from './rules';
+import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 
 interface RowContext {
   editing: boolean;

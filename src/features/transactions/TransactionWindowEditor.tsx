@@ -12,7 +12,7 @@ import { allocationOptions, envelopeOptions } from './AllocationPicker';
 import { draftFromTransaction, draftReducer, newRowKey, rowErrorsFromFieldErrors, rowsToSave, type DraftRow } from './draftRows';
 import { ImportDialog } from './ImportDialog';
 import { importSummaryText, type ImportOutcome } from './import/merge';
-import { defaultRowDate, newRowStatus, rowProblems, type BudgetWindow } from './rules';
+import { defaultRowDate, newRowStatus, rowProblems, type BudgetWindow } from '../../shared/transactionRules';
 import { selectedTotal, summaryFigures } from './summary';
 import { SummaryCard } from './SummaryCard';
 import { TransactionTable } from './TransactionTable';

@@ -8,7 +8,7 @@ import { infoShown } from '../messages/messagesSlice';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { AllocationPicker, envelopeOptions, type PickerOptions } from './AllocationPicker';
-import { defaultRowDate, windowDateMessage, windowDateProblem, type BudgetWindow } from './rules';
+import { defaultRowDate, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 import { useGetSinkFundEnvelopesQuery, useTransferBetweenAccountsMutation } from './transactionsApi';
 
 interface TransferProps {

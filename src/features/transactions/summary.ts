@@ -1,4 +1,5 @@
 import type { Cents } from '../../shared/money';
+import { countsAsSpending } from '../../shared/transactionRules';
 import { netOf, type DraftRow } from './draftRows';
 
 type SummaryRow = Pick<DraftRow, 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
@@ -39,7 +40,7 @@ function allocatedSpending(rows: readonly SummaryRow[]): Cents {
   let spent = 0;
   for (const row of rows) {
     if (!live(row) || row.allocation_id == null) continue;
-    if (row.brought_forward_status === 'added' || row.brought_forward_status === 'adjustment') continue;
+    if (!countsAsSpending(row.brought_forward_status)) continue;
     spent -= netOf(row);
   }
   return spent;

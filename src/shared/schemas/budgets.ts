@@ -119,6 +119,7 @@ export const deleteBudgetResponseSchema = successSchema;
 export const allocationsQuerySchema = z.object({ budget_id: queryIdSchema });
 
 export const BUDGET_CONFLICT_MESSAGE = 'This budget was changed by someone else. Reload to see their changes.';
+export const BUDGET_NOT_FOUND_MESSAGE = 'Budget not found';
 export const BUDGET_CLOSED_MESSAGE = 'This budget is closed. Reopen it to make changes.';
 export const NO_OPEN_BUDGET_MESSAGE = 'There is no open budget';
 export const NO_CLOSED_BUDGET_MESSAGE = 'There is no closed budget to reopen';

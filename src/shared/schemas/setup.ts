@@ -14,6 +14,7 @@ export type AccountType = z.infer<typeof accountTypeSchema>;
 export const accountCategorySchema = z.enum(['current', 'asset', 'liability']);
 export type AccountCategory = z.infer<typeof accountCategorySchema>;
 export const accountStatusSchema = z.enum(['open', 'closed']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 const dayOfMonthSchema = z
   .number()

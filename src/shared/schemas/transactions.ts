@@ -4,6 +4,7 @@ import { dateSchema, idSchema, moneySchema, optionalIdSchema, queryIdSchema } fr
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const broughtForwardStatusSchema = z.enum(['brought_forward', 'added', 'adjustment']);
+export type BroughtForwardStatus = z.infer<typeof broughtForwardStatusSchema>;
 
 export const transactionSchema = z.object({
   id: idSchema,
@@ -90,13 +91,16 @@ export const manualAdjustmentsBodySchema = z.object({
 });
 export type ManualAdjustmentsBody = z.infer<typeof manualAdjustmentsBodySchema>;
 
+export const sinkFundAllocationStatusSchema = z.enum(['open', 'closed']);
+export type SinkFundAllocationStatus = z.infer<typeof sinkFundAllocationStatusSchema>;
+
 export const sinkFundAllocationSchema = z.object({
   id: idSchema,
   bank_account_id: idSchema,
   name: z.string(),
   amount: moneySchema,
   comment: z.string().nullable(),
-  status: z.enum(['open', 'closed']),
+  status: sinkFundAllocationStatusSchema,
 });
 export type SinkFundAllocation = z.infer<typeof sinkFundAllocationSchema>;
 

@@ -1,11 +1,7 @@
+import type { ErrorBody } from '../../../src/shared/schemas/common';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { createBankAccount, createBudget, createCategory, createIncome, createInstitution, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, testDialects, useTestServer } from '../../support/testServer';
-
-interface ErrorBody {
-  errors: string[];
-  field_errors?: Record<string, string[]>;
-}
 
 describe.each(testDialects)('bank accounts on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../../src/shared/schemas/common';
 import { createAllocation, createBankAccount, createBudget, createCategory, createInstitution, householdSnapshot } from '../../support/builders';
 import { call, testDialects, useTestServer } from '../../support/testServer';
 
@@ -5,11 +6,6 @@ interface Named {
   id: number;
   name: string;
 }
-interface ErrorBody {
-  errors: string[];
-  field_errors?: Record<string, string[]>;
-}
-
 describe.each(testDialects)('allocation categories and institutions on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
 

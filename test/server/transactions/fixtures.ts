@@ -1,13 +1,11 @@
+import type { ErrorBody } from '../../../src/shared/schemas/common';
+
+export type { ErrorBody };
 import type { Transaction, TransactionRow } from '../../../src/shared/schemas/transactions';
 import { WINDOW_LOCK_HEADER } from '../../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../../../server/db/scope';
 import { createAllocation, createBankAccount, createBudget, createCategory } from '../../support/builders';
 import { call, type SignedInUser, type TestServer } from '../../support/testServer';
-
-export interface ErrorBody {
-  errors: string[];
-  field_errors?: Record<string, string[]>;
-}
 
 /** An envelope of a sink-fund account (the shared builders have none). */
 export async function createEnvelope(scope: HouseholdScope, bankAccountId: number, overrides: { name?: string; status?: 'open' | 'closed'; amount?: number } = {}) {

@@ -1,5 +1,5 @@
 import { isWithin } from '../../../shared/dates';
-import { importedRowStatus, type BudgetWindow } from '../rules';
+import { defaultTransactionStatus, type BudgetWindow } from '../../../shared/transactionRules';
 import { newRowKey, type DraftRow } from '../draftRows';
 import type { ImportedRow } from './types';
 
@@ -41,7 +41,7 @@ export function mergeImported(existing: readonly DraftRow[], imported: readonly 
       deposit_amount: item.deposit_amount,
       allocation_id: null,
       sink_fund_allocation_id: null,
-      status: importedRowStatus(isCreditCard, item.withdrawal_amount),
+      status: defaultTransactionStatus(isCreditCard, item.withdrawal_amount, item.deposit_amount),
       brought_forward_status: null,
       bank_ref: item.bank_ref ?? null,
       is_manual_adjustment: false,
