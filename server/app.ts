@@ -44,7 +44,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerCsrf(app);
-  await registerAuth(app);
+  registerAuth(app);
   registerResponseCache(app);
   await registerRoutes(app);
   if (config.staticDir) await registerStaticClient(app, config.staticDir);

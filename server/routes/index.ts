@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allocationCategoryRoutes } from './allocationCategories';
+import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
@@ -11,6 +12,7 @@ import { transactionRoutes } from './transactions';
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
+    authRoutes,
     setupRoutes,
     settingsRoutes,
     budgetRoutes,

@@ -1,4 +1,4 @@
-import { MAX_SESSIONS_PER_USER, TOKEN_LIFETIME_SECONDS } from '../../server/plugins/auth';
+import { MAX_SESSIONS_PER_USER, TOKEN_LIFETIME_SECONDS } from '../../server/services/sessions';
 import { addUser } from '../../server/services/households';
 import { call, DEFAULT_PASSWORD, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 

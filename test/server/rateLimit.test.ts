@@ -1,4 +1,4 @@
-import { LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from '../../server/plugins/auth';
+import { LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from '../../server/services/sessions';
 import { DEFAULT_PASSWORD, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 
 const TOO_MANY = /^Too many login attempts\. Try again in (\d+) minutes\.$/;

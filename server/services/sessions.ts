@@ -1,0 +1,170 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { User as UserBody } from '../../src/shared/schemas/auth';
+import { keepPrepared } from '../db/connect';
+import type { Database } from '../db/schema';
+import { tooManyRequests, unauthorized } from '../errors';
+import { normaliseEmail } from './households';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+/** Sessions of the devise_token_auth header scheme (api-and-domain §1): sign in, look up, sign out. */
+
+export const TOKEN_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
+export const MAX_SESSIONS_PER_USER = 10;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILED_LOGINS = 10;
+const LAST_USED_GRANULARITY_SECONDS = 60 * 60;
+
+export const INVALID_LOGIN = 'Invalid login credentials. Please try again.';
+
+/** Who is calling: the session's user and household. */
+export interface AuthContext {
+  userId: number;
+  householdId: number;
+  sessionId: number;
+  /** The household's revision when the request arrived: see ResponseCache. */
+  revision: number;
+}
+
+/** The credentials a request presents (the five headers, or `Authorization: Bearer` with `client` and `uid`). */
+export interface PresentedCredentials {
+  token: string | undefined;
+  client: string | undefined;
+  uid: string | undefined;
+}
+
+/** What a successful sign-in hands back in the response headers. */
+export interface IssuedSession {
+  token: string;
+  client: string;
+  expiry: number;
+  uid: string;
+  userId: number;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const sessionQuery = (db: Kysely<Database>, email: string, client: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('households', 'households.id', 'users.household_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash',
+      'sessions.expires_at',
+      'sessions.last_used_at',
+      'users.id as user_id',
+      'users.household_id',
+      'households.revision',
+    ])
+    // lower() matches the unique index on users; emails are stored normalised.
+    .where(sql<string>`lower(users.email)`, '=', email)
+    .where('sessions.client', '=', client);
+
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+
+/** Every request looks its session up: the SQL is built once, since building it costs more than running it. */
+function sessionLookup(db: Kysely<Database>) {
+  const { sql: text, parameters } = sessionQuery(db, '', '').compile();
+  if (parameters.length !== 2) throw new Error('the session lookup must take exactly the email and the client');
+  keepPrepared(text);
+  return async (email: string, client: string): Promise<SessionRow | undefined> =>
+    (await db.executeQuery<SessionRow>(CompiledQuery.raw(text, [email, client]))).rows[0];
+}
+
+export type Authenticator = (credentials: PresentedCredentials) => Promise<AuthContext | null>;
+
+/** Checks presented credentials against the stored session (token compared as a hash, in constant time). */
+export function authenticator(db: Kysely<Database>): Authenticator {
+  const findSession = sessionLookup(db);
+  return async ({ token, client, uid }) => {
+    if (!token || !client || !uid) return null;
+    const session = await findSession(normaliseEmail(uid), client);
+    if (!session || session.expires_at <= nowSeconds()) return null;
+    const expected = Buffer.from(session.token_hash, 'hex');
+    const actual = Buffer.from(sha256(token), 'hex');
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+    if (nowSeconds() - session.last_used_at > LAST_USED_GRANULARITY_SECONDS) {
+      await db.updateTable('sessions').set({ last_used_at: nowSeconds() }).where('id', '=', session.session_id).execute();
+    }
+    return { userId: session.user_id, householdId: session.household_id, sessionId: session.session_id, revision: session.revision };
+  };
+}
+
+/** The user as sign-in and validate_token describe them. */
+export async function userBody(db: Kysely<Database>, userId: number): Promise<UserBody> {
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('households', 'households.id', 'users.household_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.household_id', 'households.name as household_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { ...user, uid: user.email };
+}
+
+async function refuseWhenRateLimited(db: Kysely<Database>, keys: string[]) {
+  const since = Date.now() - LOGIN_WINDOW_MS;
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select(['attempt_key', (eb) => eb.fn.countAll<number>().as('failures'), (eb) => eb.fn.min('attempted_at').as('oldest')])
+    .where('attempt_key', 'in', keys)
+    .where('attempted_at', '>', since)
+    .groupBy('attempt_key')
+    .execute();
+  const blocked = rows.find((row) => Number(row.failures) >= MAX_FAILED_LOGINS);
+  if (blocked) {
+    const minutes = Math.max(1, Math.ceil((Number(blocked.oldest) + LOGIN_WINDOW_MS - Date.now()) / 60000));
+    throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minutes.`);
+  }
+}
+
+/**
+ * Email and password to a new session: 429 after too many failures for the email or the address, the same 401
+ * for an unknown email and a wrong password, at most MAX_SESSIONS_PER_USER live sessions (the oldest dropped).
+ */
+export async function signIn(db: Kysely<Database>, input: { email: string; password: string; ip: string }): Promise<IssuedSession> {
+  const email = normaliseEmail(input.email);
+  const keys = [`email:${email}`, `ip:${input.ip}`];
+  await refuseWhenRateLimited(db, keys);
+  const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !valid) {
+    const attemptedAt = Date.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('login_attempts').where('attempted_at', '<=', attemptedAt - LOGIN_WINDOW_MS).execute();
+      await trx
+        .insertInto('login_attempts')
+        .values(keys.map((attempt_key) => ({ attempt_key, attempted_at: attemptedAt })))
+        .execute();
+    });
+    throw unauthorized(INVALID_LOGIN);
+  }
+  const token = randomBytes(32).toString('base64url');
+  const client = randomBytes(16).toString('base64url');
+  const expiry = nowSeconds() + TOKEN_LIFETIME_SECONDS;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('expires_at', '<=', nowSeconds()).execute();
+    await trx
+      .insertInto('sessions')
+      .values({ user_id: user.id, client, token_hash: sha256(token), expires_at: expiry, last_used_at: nowSeconds() })
+      .execute();
+    const stale = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('expires_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(MAX_SESSIONS_PER_USER)
+      .limit(1000)
+      .execute();
+    if (stale.length) await trx.deleteFrom('sessions').where('id', 'in', stale.map((s) => s.id)).execute();
+    await trx.deleteFrom('login_attempts').where('attempt_key', '=', keys[0]).execute();
+  });
+  return { token, client, expiry, uid: email, userId: user.id };
+}
+
+export async function signOut(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
