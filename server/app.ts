@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { registerJsonBody } from './plugins/jsonBody';
 import { registerResponseCache } from './plugins/responseCache';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerStaticClient } from './plugins/staticClient';
@@ -41,6 +42,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandler(app);
+  registerJsonBody(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerCsrf(app);

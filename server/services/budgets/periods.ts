@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
-import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE, MAX_ROW_ID } from '../../../src/shared/schemas/budgets';
+import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
+import { MAX_ID } from '../../../src/shared/schemas/common';
 import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound, unprocessable } from '../../errors';
@@ -30,7 +31,7 @@ export const insertBudget = (scope: HouseholdScope, period: Period) =>
 
 /** This household's budget, or 404 (ids too large to exist never reach the database: PostgreSQL would refuse them). */
 export async function findBudget(scope: HouseholdScope, id: number): Promise<Budget> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound(BUDGET_NOT_FOUND_MESSAGE);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(BUDGET_NOT_FOUND_MESSAGE);
   return scope.find('budgets', id, BUDGET_NOT_FOUND_MESSAGE);
 }
 

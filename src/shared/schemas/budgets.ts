@@ -1,13 +1,23 @@
 import { z } from 'zod';
-import { commentSchema, dateSchema, idSchema, moneySchema, nameSchema, optionalIdSchema, queryIdSchema, successSchema } from './common';
+import {
+  commentSchema,
+  dateSchema,
+  flagSchema,
+  idSchema,
+  moneySchema,
+  nameSchema,
+  notGiven,
+  optionalIdSchema,
+  optionalRefSchema,
+  queryIdSchema,
+  successSchema,
+} from './common';
 
-/** Row ids are 32-bit integers in the database; a larger id in a request can only be a mistake. */
-export const MAX_ROW_ID = 2147483647;
-const refIdSchema = idSchema.max(MAX_ROW_ID, { error: 'is not a known id' });
-const rowIdSchema = optionalIdSchema.refine((id) => id == null || id <= MAX_ROW_ID, { error: 'is not a known id' });
 /** Far more lines than any budget has; keeps every statement under the databases' parameter limits. */
 export const MAX_ROWS_PER_REQUEST = 5000;
-const rowNameSchema = z.string().max(200, { error: 'Name is too long (200 characters at most)' }).nullish();
+/** On an update row, a name left out (or null) keeps the stored one; a blank one is refused. */
+const rowNameSchema = notGiven(z.string().max(200, { error: 'Name is too long (200 characters at most)' }));
+const lockVersionSchema = notGiven(z.number().int().nonnegative());
 
 export const budgetStatusSchema = z.enum(['open', 'closed']);
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
@@ -69,46 +79,46 @@ export const createBudgetBodySchema = z.object({ start_date: dateSchema });
 export type CreateBudgetBody = z.infer<typeof createBudgetBodySchema>;
 
 export const incomeRowSchema = z.object({
-  id: rowIdSchema,
+  id: optionalIdSchema,
   name: rowNameSchema,
   amount: moneySchema,
-  bank_account_id: refIdSchema.nullish(),
+  bank_account_id: optionalRefSchema,
   comment: commentSchema,
-  deleted: z.boolean().optional(),
+  deleted: notGiven(flagSchema),
 });
 export type IncomeRow = z.infer<typeof incomeRowSchema>;
 
 export const allocationRowSchema = z.object({
-  id: rowIdSchema,
+  id: optionalIdSchema,
   name: rowNameSchema,
   amount: moneySchema,
-  allocation_category_id: refIdSchema.nullish(),
-  allocation_class: allocationClassSchema.optional(),
-  is_fixed_amount: z.boolean().optional(),
+  allocation_category_id: optionalRefSchema,
+  allocation_class: notGiven(allocationClassSchema),
+  is_fixed_amount: notGiven(flagSchema),
   comment: commentSchema,
-  special_event_id: refIdSchema.nullish(),
-  deleted: z.boolean().optional(),
+  special_event_id: optionalRefSchema,
+  deleted: notGiven(flagSchema),
 });
 export type AllocationRow = z.infer<typeof allocationRowSchema>;
 
 export const updateBudgetBodySchema = z.object({
-  lock_version: z.number().int().nonnegative().optional(),
-  incomes: z.array(incomeRowSchema).max(MAX_ROWS_PER_REQUEST).optional(),
-  allocations: z.array(allocationRowSchema).max(MAX_ROWS_PER_REQUEST).optional(),
+  lock_version: lockVersionSchema,
+  incomes: notGiven(z.array(incomeRowSchema).max(MAX_ROWS_PER_REQUEST)),
+  allocations: notGiven(z.array(allocationRowSchema).max(MAX_ROWS_PER_REQUEST)),
 });
 export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
 
 export const massUpdateAmountSchema = z.object({
-  id: rowIdSchema,
+  id: optionalIdSchema,
   amount: moneySchema,
-  budget_id: refIdSchema,
+  budget_id: idSchema,
 });
 
 export const massUpdateBodySchema = z.object({
   type: z.enum(['income', 'allocation'], { error: 'Type must be income or allocation' }),
   name: nameSchema,
-  allocation_category_id: refIdSchema.nullish(),
-  bank_account_id: refIdSchema.nullish(),
+  allocation_category_id: optionalRefSchema,
+  bank_account_id: optionalRefSchema,
   amounts: z.array(massUpdateAmountSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type MassUpdateBody = z.infer<typeof massUpdateBodySchema>;

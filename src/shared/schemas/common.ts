@@ -8,6 +8,21 @@ export const idSchema = z.number().int().positive().max(MAX_ID, { error: 'is not
 /** An id in a request: 0, null or absent mean "new row". */
 export const optionalIdSchema = z.number().int().nonnegative().max(MAX_ID, { error: 'is not a known id' }).nullish();
 
+/*
+ * The client dialect of the API (api-and-domain §0): the older web client and household scripts send `0` for
+ * "none" in a reference, `null` for a field they did not touch, and "true"/"false" strings from list fields.
+ * These three wrappers are the only coercions; everything else is validated as it arrives.
+ */
+
+/** An optional reference to another row: `0` (the lists' "none" choice), null or absent mean none (stored as null). */
+export const optionalRefSchema = z.preprocess((value) => (value === 0 ? null : value), idSchema.nullish());
+
+/** An optional field whose `null` means "not given": the default (on create) or the stored value (on update) applies. */
+export const notGiven = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
+/** A boolean that may also arrive as the string "true" or "false" (nothing else is coerced). */
+export const flagSchema = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
 export const moneySchema = z
   .number({ error: 'must be an amount in cents' })
   .int({ error: 'must be a whole number of cents' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, nameSchema, queryFlagSchema, queryIdSchema } from './common';
+import { flagSchema, idSchema, moneySchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema } from './common';
 
 export const allocationCategorySchema = z.object({ id: idSchema, name: z.string() });
 export type AllocationCategory = z.infer<typeof allocationCategorySchema>;
@@ -48,13 +48,13 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 export const bankAccountBodySchema = z.object({
   name: nameSchema,
-  institution_id: idSchema.nullish(),
-  account_type: accountTypeSchema.optional(),
-  account_category: accountCategorySchema.optional(),
-  is_cash: z.boolean().optional(),
+  institution_id: optionalRefSchema,
+  account_type: notGiven(accountTypeSchema),
+  account_category: notGiven(accountCategorySchema),
+  is_cash: notGiven(flagSchema),
   account_no: z.string().max(100).nullish(),
-  opening_balance: moneySchema.optional(),
-  status: accountStatusSchema.optional(),
+  opening_balance: notGiven(moneySchema),
+  status: notGiven(accountStatusSchema),
   import_format: z.string().max(50).nullish(),
   import_settings: z.string().max(5000).nullish(),
   statement_day: dayOfMonthSchema.nullish(),
@@ -90,9 +90,9 @@ export const settingsBodySchema = z.object({
   husband: nameSchema,
   wife: nameSchema,
   single_person: nameSchema,
-  primary_budget_account_id: idSchema.nullish(),
-  default_allocation_category_id_for_special_events: idSchema.nullish(),
-  lock_version: z.number().int().nonnegative().optional(),
+  primary_budget_account_id: optionalRefSchema,
+  default_allocation_category_id_for_special_events: optionalRefSchema,
+  lock_version: notGiven(z.number().int().nonnegative()),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;
 

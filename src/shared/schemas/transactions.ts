@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, moneySchema, optionalIdSchema, queryIdSchema } from './common';
+import { dateSchema, flagSchema, idSchema, moneySchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema } from './common';
 
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -37,22 +37,22 @@ export const transactionRowSchema = z.object({
   id: optionalIdSchema,
   transaction_date: dateSchema,
   description: z.string().max(500).nullish(),
-  withdrawal_amount: moneySchema.optional(),
-  deposit_amount: moneySchema.optional(),
-  allocation_id: idSchema.nullish(),
-  sink_fund_allocation_id: idSchema.nullish(),
-  status: transactionStatusSchema.optional(),
+  withdrawal_amount: notGiven(moneySchema),
+  deposit_amount: notGiven(moneySchema),
+  allocation_id: optionalRefSchema,
+  sink_fund_allocation_id: optionalRefSchema,
+  status: notGiven(transactionStatusSchema),
   brought_forward_status: broughtForwardStatusSchema.nullish(),
   bank_ref: z.string().max(200).nullish(),
-  is_manual_adjustment: z.boolean().optional(),
-  deleted: z.boolean().optional(),
+  is_manual_adjustment: notGiven(flagSchema),
+  deleted: notGiven(flagSchema),
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
 export const saveWindowBodySchema = z.object({
   bank_account_id: idSchema,
   budget_id: idSchema,
-  window_lock_version: z.number().int().nonnegative().optional(),
+  window_lock_version: notGiven(z.number().int().nonnegative()),
   transactions: z.array(transactionRowSchema),
 });
 export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
@@ -70,15 +70,15 @@ export const lastUpdateSchema = z.object({ transaction_date: z.string() });
 export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 
 export const transferBodySchema = z.object({
-  to: idSchema.nullish(),
+  to: optionalRefSchema,
   amount: moneySchema,
   description: z.string().max(500).nullish(),
   date: dateSchema,
-  budget_id: idSchema.nullish(),
-  from_allocation: idSchema.nullish(),
-  to_allocation: idSchema.nullish(),
-  from_sink_fund_allocation: idSchema.nullish(),
-  to_sink_fund_allocation: idSchema.nullish(),
+  budget_id: optionalRefSchema,
+  from_allocation: optionalRefSchema,
+  to_allocation: optionalRefSchema,
+  from_sink_fund_allocation: optionalRefSchema,
+  to_sink_fund_allocation: optionalRefSchema,
 });
 export type TransferBody = z.infer<typeof transferBodySchema>;
 
