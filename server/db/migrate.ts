@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/0001_initial';
 import * as transactionAmountIndexes from './migrations/0002_transaction_amount_indexes';
 import * as householdRevision from './migrations/0003_household_revision';
+import * as lockSessions from './migrations/0004_lock_sessions';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_transaction_amount_indexes': transactionAmountIndexes,
   '0003_household_revision': householdRevision,
+  '0004_lock_sessions': lockSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { addDays } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction, Transaction } from '../db/schema';
 import { currentBalances } from './balances';
@@ -84,10 +85,6 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         .where('id', '=', id)
         .execute();
     }
-    await trx
-      .updateTable('bank_accounts')
-      .set({ window_lock_version: sql`window_lock_version + 1` })
-      .where('id', 'in', ids)
-      .execute();
+    await moveVersion(trx, 'window', { ids });
   });
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { isWithin } from '../../src/shared/dates';
 import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
@@ -75,11 +75,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
     // RETURNING order is not guaranteed; the withdrawal is the row with a withdrawal amount.
     const withdrawal = saved.find((row) => row.withdrawal_amount > 0)!;
     const deposit = saved.find((row) => row !== withdrawal)!;
-    await trx
-      .updateTable('bank_accounts')
-      .set({ window_lock_version: sql`window_lock_version + 1` })
-      .where('id', 'in', [from.id, to.id])
-      .execute();
+    await moveVersion(trx, 'window', { ids: [from.id, to.id] });
     return { withdrawal: toTransactionResponse(withdrawal), deposit: toTransactionResponse(deposit) };
   });
 }

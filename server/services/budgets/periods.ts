@@ -3,6 +3,7 @@ import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../..
 import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import { MAX_ID } from '../../../src/shared/schemas/common';
 import type { Budget } from '../../db/schema';
+import { moveVersion } from '../../db/lockVersions';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound, unprocessable } from '../../errors';
 
@@ -61,11 +62,7 @@ export const newestBudget = (scope: HouseholdScope) =>
 export const currentBudget = (scope: HouseholdScope) =>
   scope.selectFrom('budgets').selectAll().where('status', '=', 'open').orderBy('start_date').limit(1).executeTakeFirst();
 
+/** A write to these budgets other than their edit screen's (copy, close, reopen, mass update) moves their versions on. */
 export async function bumpLockVersion(scope: HouseholdScope, budgetIds: number[]): Promise<void> {
-  if (budgetIds.length === 0) return;
-  await scope
-    .updateTable('budgets')
-    .set((eb) => ({ lock_version: eb('lock_version', '+', 1), updated_at: now }))
-    .where('id', 'in', budgetIds)
-    .execute();
+  await moveVersion(scope, 'budget', { ids: budgetIds });
 }
