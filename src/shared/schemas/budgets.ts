@@ -10,7 +10,6 @@ import {
   optionalIdSchema,
   optionalRefSchema,
   queryIdSchema,
-  successSchema,
 } from './common';
 
 /** Far more lines than any budget has; keeps every statement under the databases' parameter limits. */
@@ -123,8 +122,6 @@ export const massUpdateBodySchema = z.object({
 });
 export type MassUpdateBody = z.infer<typeof massUpdateBodySchema>;
 
-export const massUpdateResponseSchema = successSchema;
-export const deleteBudgetResponseSchema = successSchema;
 
 export const allocationsQuerySchema = z.object({ budget_id: queryIdSchema });
 

@@ -61,3 +61,5 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });
+/** The answer of a write that has nothing else to say. */
+export const SUCCESS = { success: true } as const;

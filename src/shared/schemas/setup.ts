@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { flagSchema, idSchema, moneySchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema } from './common';
 
-export const allocationCategorySchema = z.object({ id: idSchema, name: z.string() });
-export type AllocationCategory = z.infer<typeof allocationCategorySchema>;
-export const allocationCategoryBodySchema = z.object({ name: nameSchema });
-
-export const institutionSchema = z.object({ id: idSchema, name: z.string() });
-export type Institution = z.infer<typeof institutionSchema>;
-export const institutionBodySchema = z.object({ name: nameSchema });
+/** Allocation categories and institutions are each only a name. */
+export const namedItemSchema = z.object({ id: idSchema, name: z.string() });
+export const namedItemBodySchema = z.object({ name: nameSchema });
+export type AllocationCategory = z.infer<typeof namedItemSchema>;
+export type Institution = z.infer<typeof namedItemSchema>;
 
 export const accountTypeSchema = z.enum(['normal', 'credit_card', 'sink_fund']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
