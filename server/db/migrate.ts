@@ -15,11 +15,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Brings the database up to the latest migration, one migration per transaction (with its bookkeeping row),
+ * on PostgreSQL and SQLite alike: a start that is killed half way leaves every migration applied whole or not
+ * at all, and the next start carries on.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  for (;;) {
+    // One step up at a time: each step is its own transaction.
+    const { error, results = [] } = await migrator.migrateUp();
+    const failed = results.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    }
+    if (results.length === 0) return;
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInBodySchema, signInResponseSchema, validateTokenResponseSchema } from '../../src/shared/schemas/auth';
 import { errorBodySchema, SUCCESS, successSchema } from '../../src/shared/schemas/common';
+import { issueXsrfCookie } from '../plugins/csrf';
 import { signIn, signOut, userBody } from '../services/sessions';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -9,6 +10,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post('/auth/sign_in', { schema: { body: signInBodySchema, response: { 200: signInResponseSchema } }, config: { public: true } }, async (request, reply) => {
     const session = await signIn(app.db, { ...request.body, ip: request.ip });
+    issueXsrfCookie(reply);
     reply.headers({
       'access-token': session.token,
       client: session.client,
@@ -25,8 +27,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ...SUCCESS, data: await userBody(app.db, auth.userId) };
   });
 
-  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } } }, async (request) => {
+  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } } }, async (request, reply) => {
     if (request.auth) await signOut(app.db, request.auth.sessionId);
+    issueXsrfCookie(reply);
     return SUCCESS;
   });
 }

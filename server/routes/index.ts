@@ -10,7 +10,20 @@ import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
 import { transactionRoutes } from './transactions';
 
+/**
+ * Every API route. None of their answers may be kept by a browser or a proxy: they are one household's data
+ * (or a sign-in's tokens), and the response cache on the server already makes repeated reads cheap.
+ */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    await registerEach(api);
+  });
+}
+
+async function registerEach(app: FastifyInstance): Promise<void> {
   for (const routes of [
     authRoutes,
     setupRoutes,

@@ -8,6 +8,8 @@ import { currentBalances } from './balances';
 import { counted } from './wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
+/** With the per-amount cap, keeps the sum of every opening balance exact (src/shared/money.ts). */
+export const MAX_BANK_ACCOUNTS = 1000;
 const INSTITUTION_MISSING = "Institution doesn't exist";
 
 type AccountRow = BankAccount & { institution_name: string | null };
@@ -113,6 +115,8 @@ function columnsOf(body: BankAccountBody) {
 export function createBankAccount(scope: HouseholdScope, body: BankAccountBody, todayDate: string): Promise<BankAccountResponse> {
   return scope.transaction(async (trx) => {
     await checkInstitution(trx, body.institution_id);
+    const { n } = await trx.selectFrom('bank_accounts').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_BANK_ACCOUNTS) throw unprocessable(`A household keeps at most ${MAX_BANK_ACCOUNTS} bank accounts`);
     const openingBalance = body.opening_balance ?? 0;
     const { id } = await trx
       .insertInto('bank_accounts')

@@ -15,7 +15,7 @@ import type { Budget, NewTransaction, Transaction } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { Refusals } from './refusals';
-import { manualBankRef, toTransactionResponse } from './transactions';
+import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 
 export interface TransactionWindow {
   transactions: TransactionResponse[];
@@ -214,6 +214,8 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
       }
     }
     problems.throwIfAny();
+    const inserts = planned.filter((p) => p.stored === null);
+    await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
 
     await deleteRows(trx, deletedIds);
     const changed = planned.filter(
@@ -222,7 +224,7 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     await updateChangedRows(trx, changed);
     await insertRows(
       trx,
-      planned.filter((p) => p.stored === null).map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
+      inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
     );
 
     const saved = await windowRows(trx, account.id, budget);

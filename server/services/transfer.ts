@@ -6,7 +6,7 @@ import type { NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
-import { manualBankRef, toTransactionResponse } from './transactions';
+import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 
 const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);
 
@@ -48,6 +48,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
       throw refuse(`To sink fund allocation does not belong to '${to.name}'`, 'to_sink_fund_allocation');
     }
 
+    await refuseBeyondTransactionLimit(trx, 2);
     const common = { household_id: trx.householdId, transaction_date: body.date, status: 'paid' as const };
     const rows: NewTransaction[] = [
       {

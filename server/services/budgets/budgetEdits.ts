@@ -22,6 +22,7 @@ import {
   CATEGORY_UNKNOWN,
   NAME_BLANK,
   refuseDeletingUsedAllocations,
+  refuseTooManyLines,
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
 import { findBudget, insertBudget, newestBudget, periodStarting, refuseClosed, refuseOverlap } from './periods';
@@ -213,6 +214,8 @@ export async function updateBudget(scope: HouseholdScope, id: number, body: Upda
     const allocations = await planRows(tx, id, 'allocations', body.allocations ?? [], refusals);
     await refuseForeignReferences(tx, incomes, allocations, refusals);
     await refuseDeletingUsedAllocations(tx, allocations.deletes, refusals);
+    await refuseTooManyLines(tx, 'incomes', new Map([[id, incomes.creates.length - incomes.deletes.length]]), refusals);
+    await refuseTooManyLines(tx, 'allocations', new Map([[id, allocations.creates.length - allocations.deletes.length]]), refusals);
     refusals.throwIfAny();
     await applyPlans(tx, id, incomes, allocations);
     return readBudget(tx, id);

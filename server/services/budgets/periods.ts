@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
+import { addDays, addMonths, budgetEndDate, budgetName, formatShortDate, isValidDate, type DateOnly } from '../../../src/shared/dates';
 import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import { MAX_ID } from '../../../src/shared/schemas/common';
 import type { Budget } from '../../db/schema';
@@ -16,8 +16,16 @@ export interface Period {
   name: string;
 }
 
-/** A budget period starting on `start`: one calendar month (clamped at month ends), named after both days. */
+export const PERIOD_OUT_OF_RANGE = 'A budget must start after Jan 01, 1900 and end before Dec 31, 9999';
+
+/**
+ * A budget period starting on `start`: one calendar month (clamped at month ends), named after both days.
+ * The days around it must be dates too: reopening dates checkpoints the day before, closing carries charges
+ * to the day after.
+ */
 export function periodStarting(start: DateOnly): Period {
+  const dayAfter = isValidDate(start) ? addMonths(start, 1) : '';
+  if (!isValidDate(dayAfter) || !isValidDate(addDays(start, -1))) throw unprocessable(PERIOD_OUT_OF_RANGE, { start_date: [PERIOD_OUT_OF_RANGE] });
   const end = budgetEndDate(start);
   return { start_date: start, end_date: end, name: budgetName(start, end) };
 }
