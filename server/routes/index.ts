@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountBalanceRoutes } from './accountBalances';
 import { allocationCategoryRoutes } from './allocationCategories';
 import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     bankAccountRoutes,
     transactionRoutes,
     sinkFundAllocationRoutes,
+    accountBalanceRoutes,
   ]) {
     await app.register(routes);
   }
