@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays } from '../../src/shared/dates';
+import { newAccountCheckpointDate } from '../../src/shared/openingBalance';
 import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
 import type { BankAccount } from '../db/schema';
@@ -88,7 +88,7 @@ async function checkpointDateForNewAccount(scope: HouseholdScope, todayDate: str
     .orderBy('start_date')
     .limit(1)
     .executeTakeFirst();
-  return current ? addDays(current.start_date, -1) : todayDate;
+  return newAccountCheckpointDate(current?.start_date, todayDate);
 }
 
 /** The columns a body sets; absent fields are left as they are (or take the column default on create). */
