@@ -7,7 +7,7 @@ import type { DateOnly } from '../../shared/dates';
 import { sumCents, type Cents } from '../../shared/money';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import { accountTypeLabels } from '../setup/bankAccountForm';
-import { balanceAtTitle, closingDateText } from './balanceHeadings';
+import { balanceAtText, closingDateText } from './balanceHeadings';
 
 export interface BalanceGroupTableProps {
   title: string;
@@ -23,16 +23,26 @@ export interface BalanceGroupTableProps {
 
 interface Column {
   key: string;
-  title: string;
+  title: ReactNode;
   render: (account: AccountBalance) => ReactNode;
+  /** Every table lays out its columns alike, so the five line up under each other. */
+  width?: string;
   /** Money columns: the amount each row adds to the Total row. */
   amount?: (account: AccountBalance) => Cents;
 }
 
-const moneyColumn = (key: string, title: string, amount: (account: AccountBalance) => Cents, note?: (account: AccountBalance) => ReactNode): Column => ({
+/** "Balance At: Feb 28, 2026", wrapping (if it must) before the date, never inside it. */
+const balanceAt = (date: DateOnly | null | undefined) => (
+  <>
+    Balance At: <span className="ec-nowrap">{balanceAtText(date)}</span>
+  </>
+);
+
+const moneyColumn = (key: string, title: ReactNode, amount: (account: AccountBalance) => Cents, note?: (account: AccountBalance) => ReactNode): Column => ({
   key,
   title,
   amount,
+  width: '16%',
   render: (account) => (
     <>
       <Money cents={amount(account)} />
@@ -52,14 +62,14 @@ function columnsFor({ closingDate, nextClosingDate, currentBudgetId, narrow }: B
       </>
     ),
   };
-  const expected = nextClosingDate && moneyColumn('expected', balanceAtTitle(nextClosingDate), (account) => account.expected_closing_balance ?? 0);
+  const expected = nextClosingDate && moneyColumn('expected', balanceAt(nextClosingDate), (account) => account.expected_closing_balance ?? 0);
   const current = moneyColumn('current', 'Current Balance', (account) => account.current_balance);
-  if (narrow) return [name, ...(expected ? [expected] : []), current];
+  if (narrow) return [name, ...(expected ? [expected] : []), current].map((column) => (column.amount ? { ...column, width: '33%' } : column));
   return [
     name,
-    { key: 'institution', title: 'Institution', render: (account) => account.institution?.name ?? '' },
-    { key: 'type', title: 'Account Type', render: (account) => accountTypeLabels[account.account_type] },
-    moneyColumn('closing', balanceAtTitle(closingDate), (account) => account.closing_balance, (account) =>
+    { key: 'institution', title: 'Institution', width: '15%', render: (account) => account.institution?.name ?? '' },
+    { key: 'type', title: 'Account Type', width: '12%', render: (account) => accountTypeLabels[account.account_type] },
+    moneyColumn('closing', balanceAt(closingDate), (account) => account.closing_balance, (account) =>
       closingDate === undefined ? <div className="ec-balances-date">{closingDateText(account.closing_date)}</div> : null,
     ),
     ...(expected ? [expected] : []),
@@ -78,12 +88,14 @@ export function BalanceGroupTable(props: BalanceGroupTableProps) {
         rowKey="id"
         size="small"
         pagination={false}
+        tableLayout="fixed"
         dataSource={accounts}
         rowClassName={(account) => (account.status === 'closed' ? 'ec-row--closed' : '')}
         locale={{ emptyText: `No ${title.toLowerCase()}.` }}
         columns={columns.map((column) => ({
           key: column.key,
           title: column.title,
+          width: column.width,
           align: column.amount ? 'right' : 'left',
           render: (_value: unknown, account: AccountBalance) => column.render(account),
         }))}

@@ -13,10 +13,10 @@ export function sharedClosingDate(accounts: readonly { closing_date: ClosingDate
   return rest.every((account) => account.closing_date === first.closing_date) ? first.closing_date : undefined;
 }
 
-/** "Balance At: Feb 28, 2026"; "Balance At: Last Closing" above dates that differ. */
-export function balanceAtTitle(date: ClosingDate | undefined): string {
-  if (date === undefined) return 'Balance At: Last Closing';
-  return date === null ? 'Opening Balance' : `Balance At: ${formatShortDate(date)}`;
+/** What follows "Balance At:" in a heading: the date, "Opening" before any checkpoint, "Last Closing" above dates that differ. */
+export function balanceAtText(date: ClosingDate | undefined): string {
+  if (date === undefined) return 'Last Closing';
+  return date === null ? 'Opening' : formatShortDate(date);
 }
 
 /** The date under a cell's amount when the heading cannot carry it. */
