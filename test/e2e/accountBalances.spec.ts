@@ -11,17 +11,20 @@ import { createHousehold, signIn } from './support/households';
 
 const ACCOUNTS = ['Chequing', 'Savings', 'Car', 'Visa', 'Car Loan'];
 
-/** This month's budget first (so every account's checkpoint is the day before it), then one account of each group. */
+/**
+ * One account of each group. Savings is set up first, as a new household does, so its opening balance counts at the
+ * end of today; this month's budget comes next, and the other accounts' checkpoint is the day before it starts.
+ */
 async function prepareHousehold() {
   const user = await createHousehold();
   const api = await apiFor(user);
   await api('POST', '/allocation_categories', { name: 'Food' });
+  const ids: Record<string, number> = {};
+  ids.Savings = (await api('POST', '/bank_accounts', { name: 'Savings', account_type: 'normal', account_category: 'asset', opening_balance: 50_000 })).id;
   const start = `${today().slice(0, 8)}01`;
   const budget = await api('POST', '/budgets', { start_date: start });
-  const ids: Record<string, number> = {};
   for (const [name, fields] of [
     ['Chequing', { account_category: 'current', opening_balance: 100_000 }],
-    ['Savings', { account_category: 'asset', opening_balance: 50_000 }],
     ['Car', { account_category: 'asset', is_cash: false, opening_balance: 1_200_000 }],
     ['Visa', { account_type: 'credit_card', account_category: 'liability', opening_balance: 0 }],
     ['Car Loan', { account_category: 'liability', is_cash: false, opening_balance: -800_000 }],
@@ -36,6 +39,13 @@ async function prepareHousehold() {
     budget_id: budget.id,
     window_lock_version: 0,
     transactions: [{ transaction_date: today(), description: 'Bookshop', withdrawal_amount: 2_550 }],
+  });
+  // Interest from before Savings was set up: already in its opening balance, so it moves no balance.
+  await api('POST', '/transactions', {
+    bank_account_id: ids.Savings,
+    budget_id: budget.id,
+    window_lock_version: 0,
+    transactions: [{ transaction_date: start, description: 'Interest', withdrawal_amount: 0, deposit_amount: 2_000 }],
   });
   return { user, budgetId: budget.id, ids, start };
 }
@@ -68,6 +78,7 @@ test('balances and net worth agree with the transactions pages, and an adjustmen
   if (wide) {
     await expect(group(page, 'Credit Cards').getByRole('columnheader', { name: `Balance At: ${formatShortDate(addDays(start, -1))}` })).toBeVisible();
     await expect(accountRow(page, 'Visa')).toContainText('Credit Card');
+    await expect(group(page, 'Cash Assets').getByRole('columnheader', { name: `Balance At: ${formatShortDate(today())}` })).toBeVisible();
   } else {
     // A phone shows three columns and the page does not scroll sideways.
     await expect(group(page, 'Current Accounts').getByRole('columnheader')).toHaveCount(3);
