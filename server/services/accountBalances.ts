@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AccountBalance } from '../../src/shared/schemas/accountBalances';
 import type { HouseholdScope } from '../db/scope';
 import { afterCheckpoint, checkpointBalance } from './balances';
+import { institutionOf } from './bankAccounts';
 
 export interface AccountBalanceOptions {
   includeClosed?: boolean;
@@ -61,7 +62,7 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
       id: row.id,
       name: row.name,
       status: row.status,
-      institution: row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null,
+      institution: institutionOf(row),
       account_type: row.account_type,
       account_category: row.account_category,
       is_cash: row.is_cash === 1,

@@ -20,12 +20,16 @@ function accountsWithInstitution(scope: HouseholdScope) {
     .select('institutions.name as institution_name');
 }
 
+/** The account's institution as the API sends it, from a row joined with `institutions.name as institution_name`. */
+export const institutionOf = (row: { institution_id: number | null; institution_name: string | null }) =>
+  row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null;
+
 function toResponse(row: AccountRow, currentBalance?: number): BankAccountResponse {
   const account: BankAccountResponse = {
     id: row.id,
     name: row.name,
     institution_id: row.institution_id,
-    institution: row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null,
+    institution: institutionOf(row),
     account_type: row.account_type,
     account_category: row.account_category,
     is_cash: row.is_cash === 1,
