@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountBalanceRoutes } from './accountBalances';
 import { allocationCategoryRoutes } from './allocationCategories';
 import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
@@ -35,6 +36,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     bankAccountRoutes,
     transactionRoutes,
     sinkFundAllocationRoutes,
+    accountBalanceRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays } from '../../src/shared/dates';
+import { newAccountCheckpointDate } from '../../src/shared/openingBalance';
 import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
 import type { BankAccount } from '../db/schema';
@@ -22,12 +22,16 @@ function accountsWithInstitution(scope: HouseholdScope) {
     .select('institutions.name as institution_name');
 }
 
+/** The account's institution as the API sends it, from a row joined with `institutions.name as institution_name`. */
+export const institutionOf = (row: { institution_id: number | null; institution_name: string | null }) =>
+  row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null;
+
 function toResponse(row: AccountRow, currentBalance?: number): BankAccountResponse {
   const account: BankAccountResponse = {
     id: row.id,
     name: row.name,
     institution_id: row.institution_id,
-    institution: row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null,
+    institution: institutionOf(row),
     account_type: row.account_type,
     account_category: row.account_category,
     is_cash: row.is_cash === 1,
@@ -90,7 +94,7 @@ async function checkpointDateForNewAccount(scope: HouseholdScope, todayDate: str
     .orderBy('start_date')
     .limit(1)
     .executeTakeFirst();
-  return current ? addDays(current.start_date, -1) : todayDate;
+  return newAccountCheckpointDate(current?.start_date, todayDate);
 }
 
 /** The columns a body sets; absent fields are left as they are (or take the column default on create). */
