@@ -106,6 +106,8 @@ export interface BankAccountsTable extends HouseholdOwned {
   statement_day: number | null;
   payment_due_day: number | null;
   window_lock_version: ColumnType<number, number | undefined, number>;
+  /** The version of the account's envelope list (PUT /sink_funds/:id, migration 0005). */
+  sink_fund_lock_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface TransactionsTable extends HouseholdOwned {
