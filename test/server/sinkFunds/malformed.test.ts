@@ -56,18 +56,19 @@ describe.each(testDialects)('malformed sink fund requests on %s', (dialect) => {
     await expectRefused(`/sink_funds/${accountId}`, 'PUT', { sink_fund_allocations: [{ id: carId, target: 0.1 }] });
   });
 
-  const transfers: Array<[string, unknown]> = [
-    ['no amount', { existing_allocation_id: 0, new_allocation_id: carId }],
-    ['a float amount', { existing_allocation_id: 0, new_allocation_id: carId, amount: 1.5 }],
-    ['an amount as text', { existing_allocation_id: 0, new_allocation_id: carId, amount: '100' }],
-    ['an amount beyond 2^50', { existing_allocation_id: 0, new_allocation_id: carId, amount: HUGE }],
-    ['an envelope id as text', { existing_allocation_id: 'car', new_allocation_id: 0, amount: 100 }],
-    ['a negative envelope id', { existing_allocation_id: -2, new_allocation_id: carId, amount: 100 }],
-    ['an envelope id too large to exist', { existing_allocation_id: 2 ** 40, new_allocation_id: carId, amount: 100 }],
+  // Built per test: the envelope exists only once the suite's fixture ran.
+  const transfers: Array<[string, (car: number) => unknown]> = [
+    ['no amount', (car) => ({ existing_allocation_id: 0, new_allocation_id: car })],
+    ['a float amount', (car) => ({ existing_allocation_id: 0, new_allocation_id: car, amount: 1.5 })],
+    ['an amount as text', (car) => ({ existing_allocation_id: 0, new_allocation_id: car, amount: '100' })],
+    ['an amount beyond 2^50', (car) => ({ existing_allocation_id: 0, new_allocation_id: car, amount: HUGE })],
+    ['an envelope id as text', () => ({ existing_allocation_id: 'car', new_allocation_id: 0, amount: 100 })],
+    ['a negative envelope id', (car) => ({ existing_allocation_id: -2, new_allocation_id: car, amount: 100 })],
+    ['an envelope id too large to exist', (car) => ({ existing_allocation_id: 2 ** 40, new_allocation_id: car, amount: 100 })],
   ];
 
   it.each(transfers)('POST /sink_funds/:id/transfer_allocation refuses %s', async (_label, payload) => {
-    await expectRefused(`/sink_funds/${accountId}/transfer_allocation`, 'POST', payload);
+    await expectRefused(`/sink_funds/${accountId}/transfer_allocation`, 'POST', payload(carId));
   });
 
   it('refuses malformed JSON with 400', async () => {
