@@ -15,8 +15,8 @@ import { MoneyInput } from './MoneyInput';
 export const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
 /** A text field of an editable grid. */
-export function TextCell({ label, value, onText }: { label: string; value: string; onText: (text: string) => void }) {
-  return <input type="text" className="ec-input" aria-label={label} value={value} onChange={(event) => onText(event.target.value)} />;
+export function TextCell({ label, value, onText, placeholder }: { label: string; value: string; onText: (text: string) => void; placeholder?: string }) {
+  return <input type="text" className="ec-input" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onText(event.target.value)} />;
 }
 
 /** A row's text column: an input while editing, the text otherwise. */

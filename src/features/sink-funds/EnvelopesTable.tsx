@@ -59,13 +59,13 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
   ) : (
     statusLabels[row.status]
   );
-  const comment = editing ? <TextCell label={`Comment for ${label}`} value={row.comment} onText={(text) => change({ comment: text })} /> : row.comment;
+  const comment = editing ? <TextCell label={`Comment for ${label}`} placeholder="Comment" value={row.comment} onText={(text) => change({ comment: text })} /> : row.comment;
   const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed'].filter(Boolean).join(' ') || undefined;
 
   return (
     <tr className={className} data-envelope={row.name}>
       <td className="ec-envelope-name">
-        {editing ? <TextCell label="Envelope name" value={row.name} onText={(name) => change({ name })} /> : <span className="ec-envelope-title">{row.name}</span>}
+        {editing ? <TextCell label="Envelope name" placeholder="Name" value={row.name} onText={(name) => change({ name })} /> : <span className="ec-envelope-title">{row.name}</span>}
         {mobile && (
           <span className="ec-envelope-details">
             {progress}
@@ -80,17 +80,25 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
         )}
       </td>
       <td className="ec-num ec-spent">
-        <Money cents={row.current_balance} />
-        {row.id > 0 && (
+        {row.id > 0 && mobile ? (
+          <button type="button" className="ec-link-button" aria-label={`Transactions for ${row.name}`} onClick={() => onShowTransactions({ id: row.id, name: row.name })}>
+            <Money cents={row.current_balance} />
+          </button>
+        ) : (
+          <Money cents={row.current_balance} />
+        )}
+        {row.id > 0 && !mobile && (
           <button type="button" className="ec-icon-button" aria-label={`Transactions for ${row.name}`} title="Transactions" onClick={() => onShowTransactions({ id: row.id, name: row.name })}>
             <UnorderedListOutlined />
           </button>
         )}
       </td>
       <EditableAmountCell editing={editing} label={`Target for ${label}`} cents={row.target} onCents={changeTarget} />
-      <td className="ec-num">
-        <Money cents={outstandingOf(row.current_balance, row.target)} />
-      </td>
+      {!(mobile && editing) && (
+        <td className="ec-num">
+          <Money cents={outstandingOf(row.current_balance, row.target)} />
+        </td>
+      )}
       {!mobile && (
         <>
           <td>{progress}</td>
@@ -117,7 +125,7 @@ function FigureRow({ label, cents, columns }: { label: string; cents: Cents; col
   return (
     <tr className="ec-row--figure">
       <th scope="row">{label}</th>
-      <td className="ec-num" aria-label={label}>
+      <td className="ec-num ec-balance" aria-label={label}>
         <Money cents={cents} />
       </td>
       <td colSpan={columns - 2} />
@@ -126,7 +134,7 @@ function FigureRow({ label, cents, columns }: { label: string; cents: Cents; col
 }
 
 /** The envelopes' totals, and the sum a person can check: envelopes plus Unassigned Money make the account balance. */
-function Totals({ accountId, fund, showClosed, columns }: { accountId: number; fund: SinkFund; showClosed: boolean; columns: number }) {
+function Totals({ accountId, fund, showClosed, columns, outstanding }: { accountId: number; fund: SinkFund; showClosed: boolean; columns: number; outstanding: boolean }) {
   const totals = useAppSelector((state) => selectEnvelopeTotals(state, accountId, showClosed), shallowEqual);
   const layout = useAppSelector((state) => selectEnvelopeLayout(state, accountId, showClosed));
   const inEnvelopes = totals.balance + layout.hiddenBalance;
@@ -134,16 +142,18 @@ function Totals({ accountId, fund, showClosed, columns }: { accountId: number; f
     <>
       <tr className="ec-row--total">
         <th scope="row">Total</th>
-        <td className="ec-num" aria-label="Total Balance">
+        <td className="ec-num ec-balance" aria-label="Total Balance">
           <Money cents={totals.balance} />
         </td>
         <td className="ec-num" aria-label="Total Target">
           <Money cents={totals.target} />
         </td>
-        <td className="ec-num" aria-label="Total Outstanding">
-          <Money cents={totals.outstanding} />
-        </td>
-        <td colSpan={columns - 4} />
+        {outstanding && (
+          <td className="ec-num" aria-label="Total Outstanding">
+            <Money cents={totals.outstanding} />
+          </td>
+        )}
+        {columns > (outstanding ? 4 : 3) && <td colSpan={columns - (outstanding ? 4 : 3)} />}
       </tr>
       <tr className="ec-row--check">
         <td colSpan={columns} aria-label="How the balance adds up">
@@ -175,7 +185,9 @@ interface TableProps {
 export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, refusals, onShowTransactions }: TableProps) {
   const dispatch = useAppDispatch();
   const layout = useAppSelector((state) => selectEnvelopeLayout(state, accountId, showClosed));
-  const columns = (mobile ? 4 : 7) + (editing ? 1 : 0);
+  // On a phone, editing trades Outstanding for room to type; it is back once saved.
+  const outstanding = !(mobile && editing);
+  const columns = (mobile ? 3 : 6) + (outstanding ? 1 : 0) + (editing ? 1 : 0);
   return (
     <div className="ec-grid-wrap">
       <table className={`ec-grid ec-envelopes${mobile ? ' ec-envelopes--narrow' : ''}`} aria-label="Sink Fund Allocations">
@@ -183,7 +195,7 @@ export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, r
           <col className="ec-col-name" />
           <col className="ec-col-money" />
           <col className="ec-col-money" />
-          <col className="ec-col-money" />
+          {outstanding && <col className="ec-col-money" />}
           {!mobile && (
             <>
               <col className="ec-col-progress" />
@@ -196,9 +208,9 @@ export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, r
         <thead>
           <tr>
             <th>Name</th>
-            <th className="ec-num">Current Balance</th>
+            <th className="ec-num ec-balance">{mobile ? 'Balance' : 'Current Balance'}</th>
             <th className="ec-num">Target</th>
-            <th className="ec-num">Outstanding</th>
+            {outstanding && <th className="ec-num">Outstanding</th>}
             {!mobile && (
               <>
                 <th>Progress</th>
@@ -223,7 +235,7 @@ export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, r
           {editing && <ActionRow label="Add Envelope" columns={columns} onClick={() => dispatch(envelopeAdded())} />}
         </tbody>
         <tfoot>
-          <Totals accountId={accountId} fund={fund} showClosed={showClosed} columns={columns} />
+          <Totals accountId={accountId} fund={fund} showClosed={showClosed} columns={columns} outstanding={outstanding} />
         </tfoot>
       </table>
     </div>
