@@ -14,6 +14,15 @@ export async function findSinkFundAccount(scope: HouseholdScope, id: number): Pr
   return account;
 }
 
+const ENVELOPE_COLUMNS = [
+  'sink_fund_allocations.id',
+  'sink_fund_allocations.bank_account_id',
+  'sink_fund_allocations.name',
+  'sink_fund_allocations.amount',
+  'sink_fund_allocations.comment',
+  'sink_fund_allocations.status',
+] as const;
+
 /**
  * The envelopes of these accounts by name, each with its balance (the net of its transactions) and how many
  * transactions it has: one grouped query however many envelopes there are.
@@ -28,24 +37,12 @@ export async function envelopesWithBalances(scope: HouseholdScope, accountIds: n
         .onRef('transactions.household_id', '=', 'sink_fund_allocations.household_id'),
     )
     .select([
-      'sink_fund_allocations.id',
-      'sink_fund_allocations.bank_account_id',
-      'sink_fund_allocations.name',
-      'sink_fund_allocations.amount',
-      'sink_fund_allocations.comment',
-      'sink_fund_allocations.status',
+      ...ENVELOPE_COLUMNS,
       sql<number | string>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`.as('balance'),
       sql<number | string>`count(transactions.id)`.as('transaction_count'),
     ])
     .where('sink_fund_allocations.bank_account_id', 'in', accountIds)
-    .groupBy([
-      'sink_fund_allocations.id',
-      'sink_fund_allocations.bank_account_id',
-      'sink_fund_allocations.name',
-      'sink_fund_allocations.amount',
-      'sink_fund_allocations.comment',
-      'sink_fund_allocations.status',
-    ])
+    .groupBy([...ENVELOPE_COLUMNS])
     .orderBy(sql`lower(sink_fund_allocations.name)`)
     .orderBy('sink_fund_allocations.id');
   if (options.openOnly) query = query.where('sink_fund_allocations.status', '=', 'open');
