@@ -9,6 +9,7 @@ import { institutionRoutes } from './institutions';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
+import { sinkFundRoutes } from './sinkFunds';
 import { transactionRoutes } from './transactions';
 
 /**
@@ -37,6 +38,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     transactionRoutes,
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
+    sinkFundRoutes,
   ]) {
     await app.register(routes);
   }

@@ -15,6 +15,7 @@ export const TAG_TYPES = [
   'Transaction',
   'LastUpdate',
   'SinkFundAllocation',
+  'SinkFund',
 ] as const;
 
 export const LIST = 'LIST' as const;
