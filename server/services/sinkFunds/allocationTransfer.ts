@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ALLOCATION_TRANSFER_DESCRIPTION, type SinkFund, type SinkFundTransferBody } from '../../../src/shared/schemas/sinkFunds';
 import type { DateOnly } from '../../../src/shared/dates';
 import type { NewTransaction } from '../../db/schema';
