@@ -4,6 +4,7 @@ import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
 import { institutionRoutes } from './institutions';
+import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     bankAccountRoutes,
     transactionRoutes,
     sinkFundAllocationRoutes,
+    reportRoutes,
   ]) {
     await app.register(routes);
   }

@@ -86,17 +86,17 @@ async function allocationsOf(scope: HouseholdScope, budgetIds: number[]): Promis
 }
 
 /**
- * Σ(withdrawal − deposit) per allocation of one budget, grouped in one query. Brought-forward copies ('added')
- * and their balancing rows ('adjustment') are excluded: the original charge is already counted. Driven from the
- * budget's allocations (the household's rows) into the transactions index on allocation_id: starting from the
- * household's transactions would read every one of them.
+ * Σ(withdrawal − deposit) per allocation of the budgets asked for, grouped in one query. Brought-forward copies
+ * ('added') and their balancing rows ('adjustment') are excluded: the original charge is already counted. Driven
+ * from the budgets' allocations (the household's rows) into the transactions index on allocation_id: starting
+ * from the household's transactions would read every one of them.
  */
-const spentQuery = (scope: HouseholdScope, budgetId: number) =>
+const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
   scope
     .selectFrom('allocations')
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
     .select(['allocations.id as allocation_id', sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`.as('spent')])
-    .where('allocations.budget_id', '=', budgetId)
+    .where('allocations.budget_id', 'in', budgetIds)
     .where((eb) =>
       eb.or([
         eb('transactions.brought_forward_status', 'is', null),
@@ -106,17 +106,27 @@ const spentQuery = (scope: HouseholdScope, budgetId: number) =>
     .groupBy('allocations.id');
 
 // PostgreSQL sums bigints into numeric, which arrives as text.
-const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
+export const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
 
 export async function spentByAllocation(scope: HouseholdScope, budgetId: number): Promise<Map<number, number>> {
-  const rows = await spentQuery(scope, budgetId).execute();
+  const rows = await spentQuery(scope, [budgetId]).execute();
   return new Map(rows.map((row) => [row.allocation_id, cents(row.spent)]));
 }
+
+/**
+ * The allocations of the budgets asked for, each joined to its `spent` (`sums.spent`, null when nothing was
+ * spent): what the reports group by category or class, with the same rule as the budget screen.
+ */
+export const allocationsWithSpentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
+  scope
+    .selectFrom('allocations')
+    .leftJoin(spentQuery(scope, budgetIds).as('sums'), 'sums.allocation_id', 'allocations.id')
+    .where('allocations.budget_id', 'in', budgetIds);
 
 /** A budget's allocations with `spent`: the lines and the grouped sums in one statement. */
 export async function allocationsWithSpent(scope: HouseholdScope, budgetId: number): Promise<Allocation[]> {
   const rows = await allocationsQuery(scope)
-    .leftJoin(spentQuery(scope, budgetId).as('sums'), 'sums.allocation_id', 'allocations.id')
+    .leftJoin(spentQuery(scope, [budgetId]).as('sums'), 'sums.allocation_id', 'allocations.id')
     .select([...allocationColumns, 'sums.spent'])
     .where('allocations.budget_id', '=', budgetId)
     .execute();
