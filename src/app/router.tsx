@@ -18,6 +18,7 @@ const BudgetsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../featur
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
 const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
+const ReportsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/reports/ReportsArea'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -52,9 +53,7 @@ export const routes = [
       { path: 'sink-funds', element: comingSoon('Sink Funds') },
       { path: 'account-balances', element: comingSoon('Account Balances') },
       { path: 'special-events', element: comingSoon('Special Events') },
-      { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },
-      { path: 'reports/category-spending', element: comingSoon('Category Spending Report') },
-      { path: 'reports/needs-vs-wants', element: comingSoon('Needs vs Wants Report') },
+      { path: 'reports/*', element: page(ReportsArea) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },
