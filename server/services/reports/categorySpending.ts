@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { CategorySpendingRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
 import { allocationCategories, CATEGORY_NOT_FOUND } from '../allocationCategories';
-import { allocationsWithSpentQuery, cents } from '../budgets/budgetReads';
+import { allocationTotals } from './allocationTotals';
 import { reportBudgets } from './reportBudgets';
 
 export interface CategorySpendingReport {
@@ -15,7 +14,7 @@ export interface CategorySpendingReport {
 /**
  * Budgeted and spent per category and budget: a row for every category of the household (by name) in every
  * budget shown (oldest first), zero where the category had no allocation. `spent` is the budget screen's, with
- * its rule for carried-forward rows. Three queries whatever the number of budgets and categories.
+ * its rule for carried-forward rows. Four queries whatever the number of budgets and categories.
  */
 export async function categorySpendingReport(
   scope: HouseholdScope,
@@ -27,25 +26,14 @@ export async function categorySpendingReport(
   if (categoryId !== undefined && categories.length === 0) throw notFound(CATEGORY_NOT_FOUND);
   if (budgets.length === 0 || categories.length === 0) return { rows: [], category: categoryId === undefined ? null : categories[0] };
 
-  let sums = allocationsWithSpentQuery(
-    scope,
-    budgets.map((budget) => budget.id),
-  )
-    .select([
-      'allocations.budget_id',
-      'allocations.allocation_category_id',
-      sql<number | string>`sum(allocations.amount)`.as('budgeted'),
-      sql<number | string>`coalesce(sum(sums.spent), 0)`.as('spent'),
-    ])
-    .groupBy(['allocations.budget_id', 'allocations.allocation_category_id']);
-  if (categoryId !== undefined) sums = sums.where('allocations.allocation_category_id', '=', categoryId);
-  const totals = new Map((await sums.execute()).map((row) => [`${row.budget_id}:${row.allocation_category_id}`, row]));
+  const budgetIds = budgets.map((budget) => budget.id);
+  const totals = new Map(
+    (await allocationTotals(scope, budgetIds, 'allocation_category_id', categoryId)).map((total) => [`${total.budget_id}:${total.key}`, total]),
+  );
 
   const rows = categories.flatMap((category) =>
     budgets.map((budget) => {
-      const total = totals.get(`${budget.id}:${category.id}`);
-      const budgeted = cents(total?.budgeted ?? null);
-      const spent = cents(total?.spent ?? null);
+      const { budgeted = 0, spent = 0 } = totals.get(`${budget.id}:${category.id}`) ?? {};
       return {
         budget_id: budget.id,
         allocation_category_id: category.id,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { classSummary, type ClassifiedLine } from '../../../src/shared/budgetMath';
-import type { AllocationClass } from '../../../src/shared/schemas/budgets';
 import type { NeedsVsWantsRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
-import { allocationsWithSpentQuery, cents } from '../budgets/budgetReads';
+import { cents } from '../budgets/budgetReads';
+import { allocationTotals } from './allocationTotals';
 import { reportBudgets } from './reportBudgets';
 
 /**
@@ -11,7 +11,7 @@ import { reportBudgets } from './reportBudgets';
  * and savings are the sums of their allocations, wants the remainder of the income. Budgeted sums the
  * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
  * the income not spent on needs or put into savings: what went on wants plus what was left unspent.
- * Three queries whatever the number of budgets.
+ * Four queries whatever the number of budgets.
  */
 export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NeedsVsWantsRow[]> {
   const budgets = await reportBudgets(scope, range);
@@ -24,30 +24,18 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
       .where('budget_id', 'in', ids)
       .groupBy('budget_id')
       .execute(),
-    allocationsWithSpentQuery(scope, ids)
-      .select([
-        'allocations.budget_id',
-        'allocations.allocation_class',
-        sql<number | string>`sum(allocations.amount)`.as('budgeted'),
-        sql<number | string>`coalesce(sum(sums.spent), 0)`.as('spent'),
-      ])
-      .groupBy(['allocations.budget_id', 'allocations.allocation_class'])
-      .execute(),
+    allocationTotals(scope, ids, 'allocation_class'),
   ]);
 
   const incomeOf = new Map(incomes.map((row) => [row.budget_id, cents(row.income)]));
-  const linesOf = new Map<number, Array<{ allocation_class: AllocationClass; budgeted: number; spent: number }>>();
-  for (const row of classes) {
-    const lines = linesOf.get(row.budget_id) ?? [];
-    lines.push({ allocation_class: row.allocation_class, budgeted: cents(row.budgeted), spent: cents(row.spent) });
-    linesOf.set(row.budget_id, lines);
-  }
+  const linesOf = new Map<number, typeof classes>();
+  for (const total of classes) linesOf.set(total.budget_id, [...(linesOf.get(total.budget_id) ?? []), total]);
 
   return budgets.map((budget) => {
     const income = incomeOf.get(budget.id) ?? 0;
     const lines = linesOf.get(budget.id) ?? [];
     const summaryOf = (amount: (line: (typeof lines)[number]) => number) =>
-      classSummary(income, lines.map((line): ClassifiedLine => ({ allocation_class: line.allocation_class, amount: amount(line) })));
+      classSummary(income, lines.map((line): ClassifiedLine => ({ allocation_class: line.key, amount: amount(line) })));
     const budgeted = summaryOf((line) => line.budgeted);
     const actual = summaryOf((line) => line.spent);
     return {

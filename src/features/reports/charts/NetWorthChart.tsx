@@ -1,10 +1,7 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../shared/money';
+import { Line, LineChart } from 'recharts';
 import { periodLabel } from '../../../shared/reports';
 import type { NetWorthRow } from '../../../shared/schemas/reports';
-import { ChartFigure, inOrder, moneyTick, palette, periodClick } from './chartParts';
-
-const order = inOrder(['net_worth', 'net_change']);
+import { ChartFigure, moneyChartFrame, palette, periodClick } from './chartParts';
 
 interface DotProps {
   cx?: number;
@@ -22,12 +19,7 @@ export default function NetWorthChart({ rows, onOpen }: { rows: NetWorthRow[]; o
   return (
     <ChartFigure caption="Net worth at the end of each period (solid line) and the period's net change (dashed line).">
       <LineChart data={data} onClick={periodClick(rows, onOpen)} title="Net Worth" desc="Net worth and net change per period; the table lists the same figures.">
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" />
-        <YAxis tickFormatter={moneyTick} width={56} />
-        <Tooltip formatter={(value) => formatMoney(Number(value))} itemSorter={order} />
-        <Legend itemSorter={order} />
-        <ReferenceLine y={0} stroke={palette.grey} />
+        {moneyChartFrame(['net_worth', 'net_change'])}
         <Line dataKey="net_worth" name="Net Worth" stroke={palette.blue} strokeWidth={3} dot={{ r: 4, fill: palette.blue }} isAnimationActive={false} />
         <Line
           dataKey="net_change"

@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import { ResponsiveContainer } from 'recharts';
-import type { MouseHandlerDataParam } from 'recharts/types/synchronisation/types';
+import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { MouseHandlerDataParam } from 'recharts';
 import { useNarrowScreen } from '../../../app/useNarrowScreen';
+import { formatMoney } from '../../../shared/money';
 
 /** Okabe–Ito colours, told apart with the common kinds of colour blindness; every series also has its own pattern or line style. */
 export const palette = { blue: '#0072B2', orange: '#E69F00', green: '#009E73', vermillion: '#D55E00', grey: '#8c8c8c' };
@@ -38,6 +39,22 @@ export const moneyTick = (cents: number) => compact.format(cents / 100);
 
 /** Legend and tooltip list the series in the given order (recharts sorts them by name otherwise). */
 export const inOrder = (keys: readonly string[]) => (item: { dataKey?: unknown }) => keys.indexOf(String(item.dataKey));
+
+/**
+ * What the money charts share: a grid, the periods along the bottom, amounts up the side (short ticks; the
+ * tooltip gives the exact figure), a legend and a line at 0. Elements, not a component: they go straight into a chart.
+ */
+export function moneyChartFrame(seriesOrder: readonly string[]) {
+  const order = inOrder(seriesOrder);
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="periods" dataKey="label" />,
+    <YAxis key="amounts" tickFormatter={moneyTick} width={56} />,
+    <Tooltip key="tooltip" formatter={(value) => formatMoney(Number(value))} itemSorter={order} />,
+    <Legend key="legend" itemSorter={order} />,
+    <ReferenceLine key="zero" y={0} stroke={palette.grey} />,
+  ];
+}
 
 /** A click anywhere on a period's column or point opens that period's budget. */
 export function periodClick(rows: ReadonlyArray<{ budget_id: number }>, open: (budgetId: number) => void) {
