@@ -77,6 +77,18 @@ export function summaryFigures(input: SummaryInput): SummaryFigures {
   return figures;
 }
 
+/** The table's footer: Σ withdrawn and Σ deposited over the rows not toggled deleted. */
+export function columnTotals(rows: readonly SummaryRow[]): { withdrawn: Cents; deposited: Cents } {
+  let withdrawn = 0;
+  let deposited = 0;
+  for (const row of rows) {
+    if (!live(row)) continue;
+    withdrawn += row.withdrawal_amount;
+    deposited += row.deposit_amount;
+  }
+  return { withdrawn, deposited };
+}
+
 /** "Selected Transaction Total": Σ net of the chosen rows that are not toggled deleted. */
 export function selectedTotal(rows: readonly DraftRow[], selected: ReadonlySet<string>): Cents {
   let total = 0;
