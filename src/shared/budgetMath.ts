@@ -63,7 +63,7 @@ export function splitDiscretionary(amount: Cents): CoupleSplit {
 }
 
 /** The household as its settings name it: one person, or a couple. */
-export type Household = Pick<Settings, 'family_type' | 'single_person' | 'husband' | 'wife'>;
+type Household = Pick<Settings, 'family_type' | 'single_person' | 'husband' | 'wife'>;
 
 export interface PartnerShare {
   label: string;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../shared/schemas/auth';
 
-export interface AuthState {
+interface AuthState {
   /** True once credentials exist (stored or just received); the guard still validates them once per load. */
   loggedIn: boolean;
   /** The stored token has been checked with the server during this page load. */

@@ -12,7 +12,7 @@ import type { AllocationFields } from './budgetRows';
 import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
 
-export const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
+const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
 
 interface RowProps {
   budgetId: number;

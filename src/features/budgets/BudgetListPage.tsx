@@ -18,12 +18,12 @@ import { BudgetPageTitle } from './BudgetPageTitle';
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
  * row), Close to the current budget, the earliest open one (the last open row).
  */
-export function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number | null; closeId: number | null } {
+function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number | null; closeId: number | null } {
   const open = budgets.filter((budget) => budget.status === 'open');
   return { copyId: budgets[0]?.id ?? null, closeId: open.at(-1)?.id ?? null };
 }
 
-export function StatusTag({ status }: { status: BudgetSummary['status'] }) {
+function StatusTag({ status }: { status: BudgetSummary['status'] }) {
   return status === 'open' ? <Tag color="green">Open</Tag> : <Tag>Closed</Tag>;
 }
 

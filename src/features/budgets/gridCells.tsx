@@ -13,7 +13,7 @@ import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 export const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
 /** A text field of the editable budget grid (plain input: hundreds of them must stay cheap). */
-export function TextCell({ label, value, onText }: { label: string; value: string; onText: (text: string) => void }) {
+function TextCell({ label, value, onText }: { label: string; value: string; onText: (text: string) => void }) {
   return <input type="text" className="ec-input" aria-label={label} value={value} onChange={(event) => onText(event.target.value)} />;
 }
 

@@ -5,11 +5,11 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundAllocation } from '../../shared/schemas/transactions';
 import { useGetSinkFundEnvelopesQuery } from './transactionsApi';
 
-export interface PickerOption {
+interface PickerOption {
   value: number;
   label: string;
 }
-export interface PickerGroup {
+interface PickerGroup {
   label: string;
   options: PickerOption[];
 }
@@ -29,7 +29,7 @@ export function allocationOptions(allocations: readonly Allocation[]): PickerGro
     .map(([label, options]) => ({ label, options: options.sort((a, b) => a.label.localeCompare(b.label)) }));
 }
 
-export const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
+const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
   envelopes.map((envelope) => ({ value: envelope.id, label: envelope.name }));
 
 /** What an account's rows are allocated to: its envelopes for a sink-fund account, otherwise `allocationChoices`. */

@@ -125,7 +125,7 @@ const TransactionRowView = memo(function TransactionRowView({
   );
 });
 
-export interface TransactionTableProps {
+interface TransactionTableProps {
   rows: readonly DraftRow[];
   editing: boolean;
   isSinkFund: boolean;

@@ -4,7 +4,7 @@ import { netOf, type DraftRow } from './draftRows';
 
 type SummaryRow = Pick<DraftRow, 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
 
-export interface SummaryInput {
+interface SummaryInput {
   /** The account's checkpoint: `closing_balance` (the opening balance before the first close). */
   lastBankBalance: Cents;
   /** The rows on screen: the draft while editing, the saved window otherwise. */

@@ -8,13 +8,13 @@ import {
   type TransferBody,
 } from '../../shared/schemas/transactions';
 
-export interface WindowArgs {
+interface WindowArgs {
   bankAccountId: number;
   budgetId: number;
 }
 
 /** One account's transactions inside one budget's window, with the lock version the next save must send. */
-export interface TransactionWindow {
+interface TransactionWindow {
   transactions: Transaction[];
   lockVersion: number | undefined;
 }
@@ -39,7 +39,7 @@ const moneyMovedTags = [
   'LastUpdate' as const,
 ];
 
-export const transactionsApi = api.injectEndpoints({
+const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTransactionWindow: build.query<TransactionWindow, WindowArgs>({
       query: ({ bankAccountId, budgetId }) => `/transactions?bank_account_id=${bankAccountId}&budget_id=${budgetId}`,

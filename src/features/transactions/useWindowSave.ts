@@ -7,7 +7,7 @@ import { selectDraftLockVersion, selectDraftRows, windowSaved } from './transact
 import { useSaveTransactionWindowMutation } from './transactionsApi';
 
 /** Why the last "Save Changes" did not save: messages for the page, messages per row key, and whether it was a 409. */
-export interface SaveProblem {
+interface SaveProblem {
   messages: string[];
   rowErrors: ReadonlyMap<string, string[]>;
   conflict: boolean;
