@@ -1,19 +1,20 @@
-import { createEntityAdapter, createSelector, createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { userLoggedOut } from '../auth/authSlice';
 import type { DraftRow } from './draftRows';
 
 /**
  * The edit-mode draft of one account's transaction window: everything between "Make Changes" and "Save
- * Changes"/"Cancel". Rows are kept by key, so an edit replaces only the row it touches and every other row
- * keeps its object (memoised rows compare by identity: typing in one row re-renders that row alone).
+ * Changes"/"Cancel". An edit replaces only the row it touches; every other row keeps its object (memoised rows
+ * compare by identity, so typing in one row re-renders that row alone).
  */
 interface TransactionDraft {
   bankAccountId: number;
   budgetId: number;
   /** The window's version when editing started: the save sends it, so another person's save is never overwritten. */
   lockVersion: number | undefined;
-  rows: EntityState<DraftRow, string>;
+  /** In window order, then added and imported rows. */
+  rows: DraftRow[];
   dirty: boolean;
 }
 
@@ -23,36 +24,40 @@ interface TransactionEditState {
 
 const initialState: TransactionEditState = { draft: null };
 
-const rowsAdapter = createEntityAdapter<DraftRow, string>({ selectId: (row) => row.key });
+/**
+ * Replaces one row by `update(row)`. The row is looked up in the rows as they were before this action, so a
+ * 2,000-row window costs one array copy per keystroke rather than a proxy per row.
+ */
+function replaceRow(draft: Draft<TransactionDraft>, key: string, update: (row: DraftRow) => DraftRow): void {
+  const rows = isDraft(draft.rows) ? original(draft.rows)! : draft.rows;
+  const index = rows.findIndex((row) => row.key === key);
+  if (index < 0) return;
+  draft.rows[index] = update(rows[index]);
+  draft.dirty = true;
+}
 
 const transactionEditSlice = createSlice({
   name: 'transactionEdit',
   initialState,
   reducers: {
-    editStarted: (state, action: PayloadAction<{ bankAccountId: number; budgetId: number; lockVersion: number | undefined; rows: DraftRow[] }>) => {
-      const { rows, ...window } = action.payload;
-      state.draft = { ...window, rows: rowsAdapter.setAll(rowsAdapter.getInitialState(), rows), dirty: false };
+    editStarted: (state, action: PayloadAction<Omit<TransactionDraft, 'dirty'>>) => {
+      state.draft = { ...action.payload, dirty: false };
     },
     rowChanged: (state, action: PayloadAction<{ key: string; changes: Partial<DraftRow> }>) => {
-      if (!state.draft) return;
-      rowsAdapter.updateOne(state.draft.rows, { id: action.payload.key, changes: action.payload.changes });
-      state.draft.dirty = true;
+      if (state.draft) replaceRow(state.draft, action.payload.key, (row) => ({ ...row, ...action.payload.changes }));
     },
     rowDeleteToggled: (state, action: PayloadAction<string>) => {
-      const row = state.draft?.rows.entities[action.payload];
-      if (!state.draft || !row) return;
-      row.deleted = !row.deleted;
-      state.draft.dirty = true;
+      if (state.draft) replaceRow(state.draft, action.payload, (row) => ({ ...row, deleted: !row.deleted }));
     },
     rowAdded: (state, action: PayloadAction<DraftRow>) => {
       if (!state.draft) return;
-      rowsAdapter.addOne(state.draft.rows, action.payload);
+      state.draft.rows.push(action.payload);
       state.draft.dirty = true;
     },
     /** Rows read from a bank file, appended for review (duplicates and rows outside the window arrive deleted). */
     rowsImported: (state, action: PayloadAction<DraftRow[]>) => {
       if (!state.draft) return;
-      rowsAdapter.addMany(state.draft.rows, action.payload);
+      state.draft.rows.push(...action.payload);
       state.draft.dirty = true;
     },
     editCancelled: () => initialState,
@@ -65,7 +70,6 @@ export const { editStarted, rowChanged, rowDeleteToggled, rowAdded, rowsImported
 export const transactionEditReducer = transactionEditSlice.reducer;
 
 const NO_ROWS: DraftRow[] = [];
-const { selectAll } = rowsAdapter.getSelectors();
 
 /** Whether this account's window, in this budget, is in edit mode. */
 export const selectIsEditingWindow = (state: RootState, bankAccountId: number, budgetId: number) =>
@@ -78,5 +82,5 @@ export const selectHasUnsavedTransactions = (state: RootState) => state.transact
 
 export const selectDraftLockVersion = (state: RootState) => state.transactionEdit.draft?.lockVersion;
 
-/** The draft's rows in window order; a new array after each edit, with every untouched row the same object. */
-export const selectDraftRows = createSelector([(state: RootState) => state.transactionEdit.draft?.rows], (rows) => (rows ? selectAll(rows) : NO_ROWS));
+/** The draft's rows in order: a new array after each edit, with every untouched row the same object. */
+export const selectDraftRows = (state: RootState) => state.transactionEdit.draft?.rows ?? NO_ROWS;
