@@ -12,6 +12,7 @@ import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
 import { sinkFundRoutes } from './sinkFunds';
 import { transactionRoutes } from './transactions';
+import { transactionToolRoutes } from './transactionTools';
 
 /**
  * Every API route. None of their answers may be kept by a browser or a proxy: they are one household's data
@@ -37,6 +38,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     institutionRoutes,
     bankAccountRoutes,
     transactionRoutes,
+    transactionToolRoutes,
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
     sinkFundRoutes,

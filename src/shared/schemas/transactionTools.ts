@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX, transactionSchema, transactionStatusSchema } from './transactions';
+import { idSchema, MAX_ROWS_PER_REQUEST, moneyTotalSchema, queryIdSchema, textSchema } from './common';
+
+/** `POST /transactions/suggestions`: an allocation for each description, learned from the household's history. */
+export const suggestionsBodySchema = z.object({
+  budget_id: idSchema,
+  descriptions: z.array(textSchema(DESCRIPTION_MAX)).max(MAX_ROWS_PER_REQUEST),
+});
+export type SuggestionsBody = z.infer<typeof suggestionsBodySchema>;
+
+/** One per description sent, in order: the allocation of that budget it most likely belongs to, or null. */
+export const suggestionSchema = z.object({
+  description: z.string(),
+  allocation_id: idSchema.nullable(),
+  /** How many earlier rows agreed, out of how many with the same description (or merchant). */
+  votes: z.number().int().nonnegative(),
+  of: z.number().int().nonnegative(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export const suggestionsSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+export const SEARCH_PAGE_SIZE = 50;
+export const searchSortSchema = z.enum(['date', 'amount', 'description']);
+export type SearchSort = z.infer<typeof searchSortSchema>;
+
+/** `GET /transactions/search`: the household's transactions (not only one window) by text, amount or reference. */
+export const searchQuerySchema = z.object({
+  q: textSchema(DESCRIPTION_MAX).optional(),
+  bank_account_id: queryIdSchema.optional(),
+  budget_id: queryIdSchema.optional(),
+  allocation_id: queryIdSchema.optional(),
+  status: transactionStatusSchema.optional(),
+  sort: searchSortSchema.optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, { error: 'must be a page number' })
+    .transform(Number)
+    .optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** A found transaction, with what the screen needs to name it and open its window. */
+export const searchResultSchema = transactionSchema.extend({
+  bank_account_name: z.string(),
+  /** The budget whose period holds the date (null when no budget covers it). */
+  budget_id: idSchema.nullable(),
+  budget_name: z.string().nullable(),
+  allocation_name: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResultsSchema = z.object({
+  results: z.array(searchResultSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+  /** Σ net of every match (not only this page). */
+  net_total: moneyTotalSchema,
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
