@@ -8,6 +8,7 @@ import { institutionRoutes } from './institutions';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
+import { specialEventRoutes } from './specialEvents';
 import { transactionRoutes } from './transactions';
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     bankAccountRoutes,
     transactionRoutes,
     sinkFundAllocationRoutes,
+    specialEventRoutes,
   ]) {
     await app.register(routes);
   }
