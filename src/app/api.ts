@@ -15,6 +15,7 @@ export const TAG_TYPES = [
   'Transaction',
   'LastUpdate',
   'SinkFundAllocation',
+  'SpecialEvent',
 ] as const;
 
 export const LIST = 'LIST' as const;

@@ -19,6 +19,7 @@ export const paths = {
   sinkFunds: '/sink-funds',
   accountBalances: '/account-balances',
   specialEvents: '/special-events',
+  specialEvent: (id: number) => `/special-events/${id}`,
   netWorthReport: '/reports/net-worth',
   categorySpendingReport: '/reports/category-spending',
   needsVsWantsReport: '/reports/needs-vs-wants',
