@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
+import { answerClientError, serverWithTimeouts } from './plugins/connections';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerJsonBody } from './plugins/jsonBody';
@@ -36,6 +37,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    serverFactory: serverWithTimeouts(config.requestTimeoutMs),
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

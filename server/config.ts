@@ -9,7 +9,12 @@ export interface Config {
   staticDir: string | null;
   /** Behind a reverse proxy, trust X-Forwarded-For for the login rate limit. */
   trustProxy: boolean;
+  /** How long a whole request (headers and body) may take to arrive, and how long a connection may sit idle. */
+  requestTimeoutMs: number;
 }
+
+/** Slow or idle connections are closed within about 30 s (README: "Limits"). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 25_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -28,5 +33,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === 'true',
+    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
+}
+
+function positiveInteger(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
+  return value;
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/0001_initial';
 import * as transactionAmountIndexes from './migrations/0002_transaction_amount_indexes';
 import * as householdRevision from './migrations/0003_household_revision';
+import * as lockSessions from './migrations/0004_lock_sessions';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -9,15 +10,25 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_transaction_amount_indexes': transactionAmountIndexes,
   '0003_household_revision': householdRevision,
+  '0004_lock_sessions': lockSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Brings the database up to the latest migration, one migration per transaction (with its bookkeeping row),
+ * on PostgreSQL and SQLite alike: a start that is killed half way leaves every migration applied whole or not
+ * at all, and the next start carries on.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  for (;;) {
+    // One step up at a time: each step is its own transaction.
+    const { error, results = [] } = await migrator.migrateUp();
+    const failed = results.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    }
+    if (results.length === 0) return;
   }
 }

@@ -60,6 +60,9 @@ export interface BudgetsTable extends HouseholdOwned {
   end_date: string;
   status: ColumnType<BudgetStatus, BudgetStatus | undefined, BudgetStatus>;
   lock_version: ColumnType<number, number | undefined, number>;
+  /** The session that moved lock_version last, and since which version only it has (see server/db/lockVersions.ts). */
+  lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lock_since_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface IncomesTable extends HouseholdOwned {
@@ -106,6 +109,8 @@ export interface BankAccountsTable extends HouseholdOwned {
   statement_day: number | null;
   payment_due_day: number | null;
   window_lock_version: ColumnType<number, number | undefined, number>;
+  window_lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  window_lock_since_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface TransactionsTable extends HouseholdOwned {
@@ -144,6 +149,8 @@ export interface SettingsTable extends HouseholdOwned {
   primary_budget_account_id: number | null;
   default_allocation_category_id_for_special_events: number | null;
   lock_version: ColumnType<number, number | undefined, number>;
+  lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lock_since_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface Database {

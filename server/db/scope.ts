@@ -17,6 +17,8 @@ export class HouseholdScope {
   constructor(
     readonly db: Executor,
     readonly householdId: number,
+    /** The signed-in session acting through this scope (null for the CLI and fixtures): see lockVersions.ts. */
+    readonly sessionId: number | null = null,
   ) {}
 
   // The casts only name what kysely infers for a single table name (its alias is the name itself).
@@ -44,7 +46,7 @@ export class HouseholdScope {
   async transaction<R>(work: (scope: HouseholdScope) => Promise<R>): Promise<R> {
     if (this.db.isTransaction) return work(this);
     return this.db.transaction().execute(async (trx) => {
-      const scope = new HouseholdScope(trx, this.householdId);
+      const scope = new HouseholdScope(trx, this.householdId, this.sessionId);
       await scope.lockHousehold();
       return work(scope);
     });

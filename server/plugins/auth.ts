@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** The caller's household: every route reads and writes through this. */
 export function householdScope(request: FastifyRequest): HouseholdScope {
   if (!request.auth) throw unauthorized();
-  return new HouseholdScope(request.server.db, request.auth.householdId);
+  return new HouseholdScope(request.server.db, request.auth.householdId, request.auth.sessionId);
 }
 
 function credentialsOf(request: FastifyRequest): PresentedCredentials {

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden } from '../errors';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -21,11 +21,16 @@ export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', httpOnly: false });
+      issueXsrfCookie(reply);
       return;
     }
     if (!UNSAFE.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !same(header, cookie)) throw forbidden('Invalid CSRF token');
   });
+}
+
+/** A new XSRF token: on a first visit, and at every sign-in and sign-out so a token never outlives a session. */
+export function issueXsrfCookie(reply: FastifyReply): void {
+  reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', httpOnly: false });
 }

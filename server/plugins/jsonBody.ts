@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_ROWS_PER_REQUEST } from '../../src/shared/schemas/common';
+import { unprocessable } from '../errors';
 
 /**
  * Clients send `Content-Type: application/json` on every call, body or not (api-and-domain §0): an empty body
@@ -16,5 +18,22 @@ export function registerJsonBody(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    refuseOversizedLists(request.body);
   });
+}
+
+/**
+ * A list longer than any request may carry is refused before validation looks at its rows: checking 100,000
+ * rows one by one would hold the server for seconds. Lists sit at the top of a body or under its resource key.
+ */
+function refuseOversizedLists(body: unknown, path = '', depth = 0): void {
+  if (depth > 1 || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  for (const [key, value] of Object.entries(body)) {
+    const field = path ? `${path}.${key}` : key;
+    if (Array.isArray(value) && value.length > MAX_ROWS_PER_REQUEST) {
+      const message = `${field} has ${value.length.toLocaleString('en-US')} rows; at most ${MAX_ROWS_PER_REQUEST.toLocaleString('en-US')} fit in one request`;
+      throw unprocessable(message, { [field]: [message] });
+    }
+    refuseOversizedLists(value, field, depth + 1);
+  }
 }

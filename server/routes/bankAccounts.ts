@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { today } from '../../src/shared/dates';
-import { bankAccountBodySchema, bankAccountsQuerySchema, idParamsSchema } from '../../src/shared/schemas/setup';
-import { manualAdjustmentsBodySchema, transferBodySchema } from '../../src/shared/schemas/transactions';
+import { z } from 'zod';
+import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
+import { bankAccountBodySchema, bankAccountSchema, bankAccountsQuerySchema, idParamsSchema } from '../../src/shared/schemas/setup';
+import { manualAdjustmentsBodySchema, transferBodySchema, transferResultSchema } from '../../src/shared/schemas/transactions';
 import { householdScope } from '../plugins/auth';
 import { acceptNested } from '../plugins/nestedBody';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from '../services/bankAccounts';
@@ -13,37 +15,37 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const nested = acceptNested('bank_account');
 
-  routes.get('/bank_accounts', { schema: { querystring: bankAccountsQuerySchema } }, async (request) =>
+  routes.get('/bank_accounts', { schema: { querystring: bankAccountsQuerySchema, response: { 200: z.array(bankAccountSchema) } } }, async (request) =>
     listBankAccounts(householdScope(request), {
       includeClosed: request.query.include_closed === 'true',
       includeCurrentBalance: request.query.include_current_balance === 'true',
     }),
   );
 
-  routes.post('/bank_accounts', { preValidation: nested, schema: { body: bankAccountBodySchema } }, async (request, reply) => {
+  routes.post('/bank_accounts', { preValidation: nested, schema: { body: bankAccountBodySchema, response: { 201: bankAccountSchema } } }, async (request, reply) => {
     const account = await createBankAccount(householdScope(request), request.body, today(app.config.timeZone));
     return reply.status(201).send(account);
   });
 
-  routes.post('/bank_accounts/manually_adjust_balances', { schema: { body: manualAdjustmentsBodySchema } }, async (request) => {
+  routes.post('/bank_accounts/manually_adjust_balances', { schema: { body: manualAdjustmentsBodySchema, response: { 200: successSchema } } }, async (request) => {
     await adjustBalances(householdScope(request), request.body, today(app.config.timeZone));
-    return { success: true };
+    return SUCCESS;
   });
 
   routes.put(
     '/bank_accounts/:id',
-    { preValidation: nested, schema: { params: idParamsSchema, body: bankAccountBodySchema } },
+    { preValidation: nested, schema: { params: idParamsSchema, body: bankAccountBodySchema, response: { 200: bankAccountSchema } } },
     async (request) => updateBankAccount(householdScope(request), request.params.id, request.body),
   );
 
-  routes.delete('/bank_accounts/:id', { schema: { params: idParamsSchema } }, async (request) => {
+  routes.delete('/bank_accounts/:id', { schema: { params: idParamsSchema, response: { 200: successSchema } } }, async (request) => {
     await deleteBankAccount(householdScope(request), request.params.id);
-    return { success: true };
+    return SUCCESS;
   });
 
   routes.post(
     '/bank_accounts/:id/transfer',
-    { preValidation: acceptNested('transfer'), schema: { params: idParamsSchema, body: transferBodySchema } },
+    { preValidation: acceptNested('transfer'), schema: { params: idParamsSchema, body: transferBodySchema, response: { 200: transferResultSchema } } },
     async (request) => transfer(householdScope(request), request.params.id, request.body),
   );
 }

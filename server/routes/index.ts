@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountBalanceRoutes } from './accountBalances';
 import { allocationCategoryRoutes } from './allocationCategories';
 import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
@@ -11,7 +12,20 @@ import { sinkFundAllocationRoutes } from './sinkFundAllocations';
 import { specialEventRoutes } from './specialEvents';
 import { transactionRoutes } from './transactions';
 
+/**
+ * Every API route. None of their answers may be kept by a browser or a proxy: they are one household's data
+ * (or a sign-in's tokens), and the response cache on the server already makes repeated reads cheap.
+ */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    await registerEach(api);
+  });
+}
+
+async function registerEach(app: FastifyInstance): Promise<void> {
   for (const routes of [
     authRoutes,
     setupRoutes,
@@ -23,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     bankAccountRoutes,
     transactionRoutes,
     sinkFundAllocationRoutes,
+    accountBalanceRoutes,
     specialEventRoutes,
   ]) {
     await app.register(routes);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, institutionBodySchema } from '../../src/shared/schemas/setup';
+import { z } from 'zod';
+import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
+import { idParamsSchema, namedItemBodySchema, namedItemSchema } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
 import { householdScope } from '../plugins/auth';
 import { acceptNested } from '../plugins/nestedBody';
@@ -20,21 +22,20 @@ export function registerNamedResourceRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { path, resource } = options;
   const nested = acceptNested(options.key);
-  // Both lists share one body shape: `{name}`.
-  const body = institutionBodySchema;
+  const body = namedItemBodySchema;
 
-  routes.get(path, async (request) => resource.list(householdScope(request)));
+  routes.get(path, { schema: { response: { 200: z.array(namedItemSchema) } } }, async (request) => resource.list(householdScope(request)));
 
-  routes.post(path, { preValidation: nested, schema: { body } }, async (request, reply) => {
+  routes.post(path, { preValidation: nested, schema: { body, response: { 201: namedItemSchema } } }, async (request, reply) => {
     return reply.status(201).send(await resource.create(householdScope(request), request.body.name));
   });
 
-  routes.put(`${path}/:id`, { preValidation: nested, schema: { params: idParamsSchema, body } }, async (request) =>
+  routes.put(`${path}/:id`, { preValidation: nested, schema: { params: idParamsSchema, body, response: { 200: namedItemSchema } } }, async (request) =>
     resource.rename(householdScope(request), request.params.id, request.body.name),
   );
 
-  routes.delete(`${path}/:id`, { schema: { params: idParamsSchema } }, async (request) => {
+  routes.delete(`${path}/:id`, { schema: { params: idParamsSchema, response: { 200: successSchema } } }, async (request) => {
     await options.remove(householdScope(request), request.params.id);
-    return { success: true };
+    return SUCCESS;
   });
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingsBodySchema } from '../../src/shared/schemas/setup';
+import { settingsBodySchema, settingsSchema } from '../../src/shared/schemas/setup';
 import { acceptNested } from '../plugins/nestedBody';
 import { householdScope } from '../plugins/auth';
 import { getSettings, saveSettings } from '../services/settings';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/settings', async (request) => getSettings(householdScope(request)));
-  routes.post('/settings', { schema: { body: settingsBodySchema }, preValidation: acceptNested('settings') }, async (request) =>
+  routes.get('/settings', { schema: { response: { 200: settingsSchema } } }, async (request) => getSettings(householdScope(request)));
+  routes.post('/settings', { schema: { body: settingsBodySchema, response: { 200: settingsSchema } }, preValidation: acceptNested('settings') }, async (request) =>
     saveSettings(householdScope(request), request.body),
   );
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
-import { specialEventAllocationsBodySchema, specialEventBodySchema } from '../../src/shared/schemas/specialEvents';
+import { specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
 import { householdScope } from '../plugins/auth';
 import { acceptNested } from '../plugins/nestedBody';
 import {
@@ -19,23 +21,29 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
   const params = idParamsSchema;
   const nested = acceptNested('special_event');
 
-  routes.get('/special_events', async (request) => listSpecialEvents(householdScope(request)));
-  routes.get('/special_events/:id', { schema: { params } }, async (request) => readSpecialEvent(householdScope(request), request.params.id));
+  const event = { 200: specialEventSchema };
 
-  routes.post('/special_events', { preValidation: nested, schema: { body: specialEventBodySchema } }, async (request, reply) =>
+  routes.get('/special_events', { schema: { response: { 200: z.array(specialEventSchema) } } }, async (request) =>
+    listSpecialEvents(householdScope(request)),
+  );
+  routes.get('/special_events/:id', { schema: { params, response: event } }, async (request) =>
+    readSpecialEvent(householdScope(request), request.params.id),
+  );
+
+  routes.post('/special_events', { preValidation: nested, schema: { body: specialEventBodySchema, response: { 201: specialEventSchema } } }, async (request, reply) =>
     reply.status(201).send(await createSpecialEvent(householdScope(request), request.body)),
   );
-  routes.put('/special_events/:id', { preValidation: nested, schema: { params, body: specialEventBodySchema } }, async (request) =>
+  routes.put('/special_events/:id', { preValidation: nested, schema: { params, body: specialEventBodySchema, response: event } }, async (request) =>
     updateSpecialEvent(householdScope(request), request.params.id, request.body),
   );
-  routes.delete('/special_events/:id', { schema: { params } }, async (request) => {
+  routes.delete('/special_events/:id', { schema: { params, response: { 200: successSchema } } }, async (request) => {
     await deleteSpecialEvent(householdScope(request), request.params.id);
-    return { success: true };
+    return SUCCESS;
   });
 
   routes.put(
     '/special_events/:id/allocations',
-    { preValidation: nested, schema: { params, body: specialEventAllocationsBodySchema } },
+    { preValidation: nested, schema: { params, body: specialEventAllocationsBodySchema, response: event } },
     async (request) => setSpecialEventAllocations(householdScope(request), request.params.id, request.body),
   );
 }

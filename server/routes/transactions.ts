@@ -4,7 +4,9 @@ import { today } from '../../src/shared/dates';
 import {
   byAllocationQuerySchema,
   bySinkFundAllocationQuerySchema,
+  lastUpdateSchema,
   saveWindowBodySchema,
+  transactionListSchema,
   WINDOW_LOCK_HEADER,
   windowQuerySchema,
 } from '../../src/shared/schemas/transactions';
@@ -15,25 +17,25 @@ import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAl
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/transactions', { schema: { querystring: windowQuerySchema } }, async (request, reply) => {
+  routes.get('/transactions', { schema: { querystring: windowQuerySchema, response: { 200: transactionListSchema } } }, async (request, reply) => {
     const window = await readWindow(householdScope(request), request.query.bank_account_id, request.query.budget_id);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
   });
 
-  routes.post('/transactions', { schema: { body: saveWindowBodySchema } }, async (request, reply) => {
+  routes.post('/transactions', { schema: { body: saveWindowBodySchema, response: { 200: transactionListSchema } } }, async (request, reply) => {
     const window = await saveWindow(householdScope(request), request.body);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
   });
 
-  routes.get('/transactions/by_allocation', { schema: { querystring: byAllocationQuerySchema } }, async (request) =>
+  routes.get('/transactions/by_allocation', { schema: { querystring: byAllocationQuerySchema, response: { 200: transactionListSchema } } }, async (request) =>
     transactionsOfAllocation(householdScope(request), request.query.allocation_id),
   );
 
-  routes.get('/transactions/by_sink_fund_allocation', { schema: { querystring: bySinkFundAllocationQuerySchema } }, async (request) =>
+  routes.get('/transactions/by_sink_fund_allocation', { schema: { querystring: bySinkFundAllocationQuerySchema, response: { 200: transactionListSchema } } }, async (request) =>
     transactionsOfSinkFundAllocation(householdScope(request), request.query.sink_fund_allocation_id),
   );
 
-  routes.get('/transactions/last_update', async (request) => ({
+  routes.get('/transactions/last_update', { schema: { response: { 200: lastUpdateSchema } } }, async (request) => ({
     transaction_date: await lastTransactionDate(householdScope(request), today(app.config.timeZone)),
   }));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays } from '../../src/shared/dates';
+import { newAccountCheckpointDate } from '../../src/shared/openingBalance';
 import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
 import type { BankAccount } from '../db/schema';
@@ -8,6 +8,8 @@ import { currentBalances } from './balances';
 import { counted } from './wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
+/** With the per-amount cap, keeps the sum of every opening balance exact (src/shared/money.ts). */
+export const MAX_BANK_ACCOUNTS = 1000;
 const INSTITUTION_MISSING = "Institution doesn't exist";
 
 type AccountRow = BankAccount & { institution_name: string | null };
@@ -20,12 +22,16 @@ function accountsWithInstitution(scope: HouseholdScope) {
     .select('institutions.name as institution_name');
 }
 
+/** The account's institution as the API sends it, from a row joined with `institutions.name as institution_name`. */
+export const institutionOf = (row: { institution_id: number | null; institution_name: string | null }) =>
+  row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null;
+
 function toResponse(row: AccountRow, currentBalance?: number): BankAccountResponse {
   const account: BankAccountResponse = {
     id: row.id,
     name: row.name,
     institution_id: row.institution_id,
-    institution: row.institution_id !== null && row.institution_name !== null ? { id: row.institution_id, name: row.institution_name } : null,
+    institution: institutionOf(row),
     account_type: row.account_type,
     account_category: row.account_category,
     is_cash: row.is_cash === 1,
@@ -88,7 +94,7 @@ async function checkpointDateForNewAccount(scope: HouseholdScope, todayDate: str
     .orderBy('start_date')
     .limit(1)
     .executeTakeFirst();
-  return current ? addDays(current.start_date, -1) : todayDate;
+  return newAccountCheckpointDate(current?.start_date, todayDate);
 }
 
 /** The columns a body sets; absent fields are left as they are (or take the column default on create). */
@@ -113,6 +119,8 @@ function columnsOf(body: BankAccountBody) {
 export function createBankAccount(scope: HouseholdScope, body: BankAccountBody, todayDate: string): Promise<BankAccountResponse> {
   return scope.transaction(async (trx) => {
     await checkInstitution(trx, body.institution_id);
+    const { n } = await trx.selectFrom('bank_accounts').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_BANK_ACCOUNTS) throw unprocessable(`A household keeps at most ${MAX_BANK_ACCOUNTS} bank accounts`);
     const openingBalance = body.opening_balance ?? 0;
     const { id } = await trx
       .insertInto('bank_accounts')

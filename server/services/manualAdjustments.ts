@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { addDays } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction, Transaction } from '../db/schema';
-import { currentBalances } from './balances';
+import { afterCheckpoint, currentBalances } from './balances';
 import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 
@@ -14,7 +15,8 @@ const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, depos
 /**
  * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
  * row dated the day after the account's checkpoint: created, resized or deleted (when it would be 0).
- * Older duplicates after the checkpoint are folded into that one row.
+ * Older duplicates after the checkpoint are folded into that one row. Only accounts whose balance changes are
+ * written (and get their transaction window's lock version bumped); all of them in one transaction.
  */
 export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBody, todayDate: string): Promise<void> {
   return scope.transaction(async (trx) => {
@@ -38,21 +40,26 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         .selectAll('transactions')
         .where('transactions.bank_account_id', 'in', ids)
         .where('transactions.is_manual_adjustment', '=', 1)
-        .where(sql<boolean>`(bank_accounts.closing_date is null or transactions.transaction_date > bank_accounts.closing_date)`)
+        .where(afterCheckpoint)
         .orderBy('transactions.id')
         .execute(),
     ]);
     const existingByAccount = new Map<number, Transaction[]>();
     for (const row of existing) existingByAccount.set(row.bank_account_id, [...(existingByAccount.get(row.bank_account_id) ?? []), row]);
 
+    const changed: number[] = [];
     const toDelete: number[] = [];
     const toInsert: NewTransaction[] = [];
     const toResize: Array<{ id: number; date: string; net: number }> = [];
     for (const { bank_account_id: accountId, new_balance: newBalance } of body.adjustments) {
+      const currentBalance = balances.get(accountId) ?? 0;
+      // An account already at the balance counted keeps its rows and its window's lock version untouched.
+      if (newBalance === currentBalance) continue;
+      changed.push(accountId);
       const account = accountById.get(accountId)!;
       const rows = existingByAccount.get(accountId) ?? [];
       const currentAdjustment = rows.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0);
-      const net = currentAdjustment + newBalance - (balances.get(accountId) ?? 0);
+      const net = currentAdjustment + newBalance - currentBalance;
       const date = account.closing_date ? addDays(account.closing_date, 1) : todayDate;
       const [kept, ...extra] = rows;
       toDelete.push(...extra.map((row) => row.id));
@@ -84,10 +91,6 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         .where('id', '=', id)
         .execute();
     }
-    await trx
-      .updateTable('bank_accounts')
-      .set({ window_lock_version: sql`window_lock_version + 1` })
-      .where('id', 'in', ids)
-      .execute();
+    await moveVersion(trx, 'window', { ids: changed });
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { User as UserBody } from '../../src/shared/schemas/auth';
 import { keepPrepared } from '../db/connect';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { tooManyRequests, unauthorized } from '../errors';
 import { normaliseEmail } from './households';
@@ -104,20 +105,38 @@ export async function userBody(db: Kysely<Database>, userId: number): Promise<Us
   return { ...user, uid: user.email };
 }
 
-async function refuseWhenRateLimited(db: Kysely<Database>, keys: string[]) {
-  const since = Date.now() - LOGIN_WINDOW_MS;
-  const rows = await db
-    .selectFrom('login_attempts')
-    .select(['attempt_key', (eb) => eb.fn.countAll<number>().as('failures'), (eb) => eb.fn.min('attempted_at').as('oldest')])
-    .where('attempt_key', 'in', keys)
-    .where('attempted_at', '>', since)
-    .groupBy('attempt_key')
-    .execute();
-  const blocked = rows.find((row) => Number(row.failures) >= MAX_FAILED_LOGINS);
-  if (blocked) {
-    const minutes = Math.max(1, Math.ceil((Number(blocked.oldest) + LOGIN_WINDOW_MS - Date.now()) / 60000));
-    throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minutes.`);
-  }
+/**
+ * Counts this attempt before the password is checked, atomically: the attempts of the last LOGIN_WINDOW_MS for
+ * the email and for the address are counted and this one is recorded in one transaction that holds those keys,
+ * so however many attempts arrive at once, at most MAX_FAILED_LOGINS of them are ever checked. An attempt that
+ * succeeds is taken back afterwards (with the email's earlier failures); a failed one stays counted.
+ */
+async function recordAttempt(db: Kysely<Database>, keys: string[]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    // SQLite runs one write transaction at a time (begun immediate); PostgreSQL needs the keys locked.
+    if (isPostgres(trx)) {
+      for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    }
+    const now = Date.now();
+    await trx.deleteFrom('login_attempts').where('attempted_at', '<=', now - LOGIN_WINDOW_MS).execute();
+    const rows = await trx
+      .selectFrom('login_attempts')
+      .select(['attempt_key', (eb) => eb.fn.countAll<number>().as('attempts'), (eb) => eb.fn.min('attempted_at').as('oldest')])
+      .where('attempt_key', 'in', keys)
+      .groupBy('attempt_key')
+      .execute();
+    const blocked = rows.find((row) => Number(row.attempts) >= MAX_FAILED_LOGINS);
+    if (blocked) {
+      const minutes = Math.max(1, Math.ceil((Number(blocked.oldest) + LOGIN_WINDOW_MS - now) / 60000));
+      throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minutes.`);
+    }
+    const inserted = await trx
+      .insertInto('login_attempts')
+      .values(keys.map((attempt_key) => ({ attempt_key, attempted_at: now })))
+      .returning('id')
+      .execute();
+    return inserted.map((row) => row.id);
+  });
 }
 
 /**
@@ -127,20 +146,10 @@ async function refuseWhenRateLimited(db: Kysely<Database>, keys: string[]) {
 export async function signIn(db: Kysely<Database>, input: { email: string; password: string; ip: string }): Promise<IssuedSession> {
   const email = normaliseEmail(input.email);
   const keys = [`email:${email}`, `ip:${input.ip}`];
-  await refuseWhenRateLimited(db, keys);
+  const attemptIds = await recordAttempt(db, keys);
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !valid) {
-    const attemptedAt = Date.now();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('login_attempts').where('attempted_at', '<=', attemptedAt - LOGIN_WINDOW_MS).execute();
-      await trx
-        .insertInto('login_attempts')
-        .values(keys.map((attempt_key) => ({ attempt_key, attempted_at: attemptedAt })))
-        .execute();
-    });
-    throw unauthorized(INVALID_LOGIN);
-  }
+  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
   const token = randomBytes(32).toString('base64url');
   const client = randomBytes(16).toString('base64url');
   const expiry = nowSeconds() + TOKEN_LIFETIME_SECONDS;
@@ -160,7 +169,10 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
       .limit(1000)
       .execute();
     if (stale.length) await trx.deleteFrom('sessions').where('id', 'in', stale.map((s) => s.id)).execute();
-    await trx.deleteFrom('login_attempts').where('attempt_key', '=', keys[0]).execute();
+    await trx
+      .deleteFrom('login_attempts')
+      .where((eb) => eb.or([eb('attempt_key', '=', keys[0]), eb('id', 'in', attemptIds)]))
+      .execute();
   });
   return { token, client, expiry, uid: email, userId: user.id };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { SETTINGS_CONFLICT_MESSAGE, type Settings, type SettingsBody } from '../../src/shared/schemas/setup';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import { conflict } from '../errors';
 import { Refusals } from './refusals';
@@ -34,8 +35,9 @@ export async function getSettings(scope: HouseholdScope): Promise<Settings> {
 
 export async function saveSettings(scope: HouseholdScope, body: SettingsBody): Promise<Settings> {
   return scope.transaction(async (trx) => {
-    const current = await getSettings(trx);
-    if (body.lock_version !== undefined && body.lock_version !== current.lock_version) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+    await getSettings(trx);
+    const moved = await moveVersion(trx, 'settings', { ids: 'all', sent: body.lock_version });
+    if (moved.size !== 1) throw conflict(SETTINGS_CONFLICT_MESSAGE);
     const primary = body.primary_budget_account_id ?? null;
     const category = body.default_allocation_category_id_for_special_events ?? null;
     const refusals = new Refusals();
@@ -45,7 +47,7 @@ export async function saveSettings(scope: HouseholdScope, body: SettingsBody): P
       refusals.add("Default allocation category for special events doesn't exist", 'default_allocation_category_id_for_special_events');
     }
     refusals.throwIfAny();
-    const result = await trx
+    await trx
       .updateTable('settings')
       .set({
         family_type: body.family_type,
@@ -54,13 +56,9 @@ export async function saveSettings(scope: HouseholdScope, body: SettingsBody): P
         single_person: body.single_person,
         primary_budget_account_id: primary,
         default_allocation_category_id_for_special_events: category,
-        lock_version: current.lock_version + 1,
         updated_at: sql<string>`CURRENT_TIMESTAMP`,
       })
-      .where('lock_version', '=', current.lock_version)
-      .executeTakeFirst();
-    // A concurrent save between our read and this write bumped the version first.
-    if (Number(result.numUpdatedRows) !== 1) throw conflict(SETTINGS_CONFLICT_MESSAGE);
+      .execute();
     return (await readSettings(trx))!;
   });
 }

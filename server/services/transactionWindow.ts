@@ -9,12 +9,13 @@ import {
 import { defaultTransactionStatus, negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
 import { type ColumnTypes, updateRows } from '../db/batchUpdate';
 import { chunked, inChunks } from '../db/chunks';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { Budget, NewTransaction, Transaction } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { Refusals } from './refusals';
-import { manualBankRef, toTransactionResponse } from './transactions';
+import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 
 export interface TransactionWindow {
   transactions: TransactionResponse[];
@@ -213,6 +214,8 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
       }
     }
     problems.throwIfAny();
+    const inserts = planned.filter((p) => p.stored === null);
+    await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
 
     await deleteRows(trx, deletedIds);
     const changed = planned.filter(
@@ -221,7 +224,7 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     await updateChangedRows(trx, changed);
     await insertRows(
       trx,
-      planned.filter((p) => p.stored === null).map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
+      inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
     );
 
     const saved = await windowRows(trx, account.id, budget);
@@ -230,15 +233,10 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
 }
 
 /** +1 on every save; with a version sent, only when it is still the stored one (else 409, nothing written). */
-async function bumpWindowLock(scope: HouseholdScope, accountId: number, expected: number | undefined): Promise<number> {
-  let update = scope
-    .updateTable('bank_accounts')
-    .set({ window_lock_version: sql`window_lock_version + 1` })
-    .where('id', '=', accountId);
-  if (expected !== undefined) update = update.where('window_lock_version', '=', expected);
-  const row = await update.returning('window_lock_version').executeTakeFirst();
-  if (!row) throw conflict(WINDOW_CONFLICT_MESSAGE);
-  return row.window_lock_version;
+async function bumpWindowLock(scope: HouseholdScope, accountId: number, sent: number | undefined): Promise<number> {
+  const version = (await moveVersion(scope, 'window', { ids: [accountId], sent })).get(accountId);
+  if (version === undefined) throw conflict(WINDOW_CONFLICT_MESSAGE);
+  return version;
 }
 
 async function deleteRows(scope: HouseholdScope, ids: number[]) {

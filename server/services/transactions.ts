@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../src/shared/money';
 import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
 import type { Transaction } from '../db/schema';
+import { unprocessable } from '../errors';
 import { countsAsSpendingSql } from './spending';
 
 /** A transaction as the API sends it: booleans as booleans, plus net_amount and paid. */
@@ -61,4 +64,19 @@ export async function transactionsOfSinkFundAllocation(scope: HouseholdScope, en
 export async function lastTransactionDate(scope: HouseholdScope, todayDate: string): Promise<string> {
   const latest = await scope.selectFrom('transactions').select('transaction_date').orderBy('transaction_date', 'desc').limit(1).executeTakeFirst();
   return latest?.transaction_date ?? todayDate;
+}
+
+/**
+ * Refuses a write that would take the household beyond MAX_TRANSACTIONS_PER_HOUSEHOLD: with the per-amount cap
+ * this keeps every total exact (src/shared/money.ts). One count over the household's index.
+ */
+export async function refuseBeyondTransactionLimit(scope: HouseholdScope, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  const { n } = await scope.selectFrom('transactions').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const kept = Number(n);
+  if (kept + adding > MAX_TRANSACTIONS_PER_HOUSEHOLD) {
+    throw unprocessable(
+      `This household keeps ${kept.toLocaleString('en-US')} transactions; at most ${MAX_TRANSACTIONS_PER_HOUSEHOLD.toLocaleString('en-US')} are allowed.`,
+    );
+  }
 }

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { isWithin } from '../../src/shared/dates';
 import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
+import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
-import { manualBankRef, toTransactionResponse } from './transactions';
+import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 
 const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);
 
@@ -48,6 +48,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
       throw refuse(`To sink fund allocation does not belong to '${to.name}'`, 'to_sink_fund_allocation');
     }
 
+    await refuseBeyondTransactionLimit(trx, 2);
     const common = { household_id: trx.householdId, transaction_date: body.date, status: 'paid' as const };
     const rows: NewTransaction[] = [
       {
@@ -75,11 +76,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
     // RETURNING order is not guaranteed; the withdrawal is the row with a withdrawal amount.
     const withdrawal = saved.find((row) => row.withdrawal_amount > 0)!;
     const deposit = saved.find((row) => row !== withdrawal)!;
-    await trx
-      .updateTable('bank_accounts')
-      .set({ window_lock_version: sql`window_lock_version + 1` })
-      .where('id', 'in', [from.id, to.id])
-      .execute();
+    await moveVersion(trx, 'window', { ids: [from.id, to.id] });
     return { withdrawal: toTransactionResponse(withdrawal), deposit: toTransactionResponse(deposit) };
   });
 }

@@ -18,6 +18,7 @@ const BudgetsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../featur
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
 const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
+const AccountBalancesPage = lazy(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const SpecialEventsArea = lazy(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
@@ -51,7 +52,7 @@ export const routes = [
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: comingSoon('Sink Funds') },
-      { path: 'account-balances', element: comingSoon('Account Balances') },
+      { path: 'account-balances', element: page(AccountBalancesPage) },
       { path: 'special-events/*', element: page(SpecialEventsArea) },
       { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },
       { path: 'reports/category-spending', element: comingSoon('Category Spending Report') },

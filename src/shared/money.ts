@@ -1,8 +1,14 @@
 /** Money is an integer number of cents everywhere; these are the only conversions to and from text. */
 export type Cents = number;
 
-/** The API refuses amounts beyond ±2^50 cents: far above any household's money, far below float trouble. */
-export const MAX_CENTS = 2 ** 50;
+/**
+ * The largest amount one field may hold: 100,000,000.00, far above any household's single amount. Together with
+ * MAX_TRANSACTIONS_PER_HOUSEHOLD it keeps every total the app computes (a budget's spent, an account's balance,
+ * net worth) within ±5·10^15 cents, inside the exact integer range of JavaScript (2^53) and of SQLite's sums.
+ */
+export const MAX_CENTS = 10_000_000_000;
+/** How many transactions one household may keep (README: "Limits"). */
+export const MAX_TRANSACTIONS_PER_HOUSEHOLD = 500_000;
 
 /**
  * A money input's text to cents: commas stripped, anything non-numeric is 0, rounded to whole cents; an

@@ -53,4 +53,14 @@ describe.each(testDialects)('login rate limit on %s', (dialect) => {
     const remaining = await ctx.server.db.selectFrom('login_attempts').select('id').where('attempt_key', '=', `email:${user.headers.uid}`).execute();
     expect(remaining).toHaveLength(0);
   });
+
+  it('checks at most the allowed number of passwords when 40 wrong ones for one email arrive at once', async () => {
+    const user = await signUpAndIn(ctx.server);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(user.headers.uid, 'wrong password!', `10.4.${Math.floor(i / 200)}.${(i % 200) + 1}`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILED_LOGINS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - MAX_FAILED_LOGINS);
+  });
 });

@@ -1,6 +1,6 @@
 import { SETTINGS_CONFLICT_MESSAGE } from '../../src/shared/schemas/setup';
 import type { Settings } from '../../src/shared/schemas/setup';
-import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
+import { call, type SignedInUser, signInPartner, signUpAndIn, testDialects, useTestServer } from '../support/testServer';
 
 const DEFAULTS = {
   family_type: 'couple',
@@ -60,14 +60,23 @@ describe.each(testDialects)('settings on %s', (dialect) => {
     expect(cleared).toMatchObject({ status: 200, body: { primary_budget_account_id: null, lock_version: 3 } });
   });
 
-  it('refuses a stale lock_version with 409 and writes nothing', async () => {
+  it("refuses a save that is stale because the partner saved since (409, nothing written)", async () => {
     const user = await signUpAndIn(ctx.server);
+    const partner = await signInPartner(ctx.server, user);
     const body = { family_type: 'couple', husband: 'Sam', wife: 'Alex', single_person: 'Me' };
-    expect((await call(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, lock_version: 0 } })).status).toBe(200);
+    expect((await call(ctx.server, partner, { method: 'POST', url: '/settings', payload: { ...body, lock_version: 0 } })).status).toBe(200);
     const before = await storedSettings(user);
     const stale = await call(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, husband: 'Other', lock_version: 0 } });
     expect(stale).toMatchObject({ status: 409, body: { success: false, errors: [SETTINGS_CONFLICT_MESSAGE] } });
     expect(await storedSettings(user)).toEqual(before);
+  });
+
+  it('accepts a second save from one screen with the lock_version it first read', async () => {
+    const user = await signUpAndIn(ctx.server);
+    const body = { family_type: 'couple', husband: 'Sam', wife: 'Alex', single_person: 'Me', lock_version: 0 };
+    expect((await call(ctx.server, user, { method: 'POST', url: '/settings', payload: body })).status).toBe(200);
+    const again = await call<Settings>(ctx.server, user, { method: 'POST', url: '/settings', payload: { ...body, husband: 'Other' } });
+    expect(again).toMatchObject({ status: 200, body: { husband: 'Other', lock_version: 2 } });
   });
 
   it('refuses invalid input with 422 and field errors, writing nothing', async () => {

@@ -83,6 +83,7 @@ export type AuthHeaders = Record<'access-token' | 'client' | 'expiry' | 'token-t
 export interface SignedInUser {
   headers: AuthHeaders;
   householdId: number;
+  householdName: string;
   userId: number;
   /** Direct data access for arranging fixtures and checking what was written. */
   scope: HouseholdScope;
@@ -90,16 +91,28 @@ export interface SignedInUser {
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
-/** Creates a household with one user and signs in over HTTP. */
+/** Creates a household with one user (or, given an existing household's name, a new member of it) and signs in over HTTP. */
 export async function signUpAndIn(server: TestServer, householdName = `Household ${randomBytes(3).toString('hex')}`): Promise<SignedInUser> {
   const email = `${randomBytes(5).toString('hex')}@example.com`;
   const { userId, householdId } = await addUser(server.db, { householdName, email, password: DEFAULT_PASSWORD, name: 'Tester' });
+  return { ...(await signInAs(server, email)), householdId, householdName, userId, scope: new HouseholdScope(server.db, householdId) };
+}
+
+async function signInAs(server: TestServer, email: string): Promise<{ headers: AuthHeaders }> {
   const response = await server.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password: DEFAULT_PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`sign in failed: ${response.body}`);
   const headers = Object.fromEntries(
     (['access-token', 'client', 'expiry', 'token-type', 'uid'] as const).map((name) => [name, String(response.headers[name])]),
   ) as AuthHeaders;
-  return { headers, householdId, userId, scope: new HouseholdScope(server.db, householdId) };
+  return { headers };
+}
+
+/** The other partner: a second member of the user's household, signed in on their own device. */
+export const signInPartner = (server: TestServer, user: SignedInUser): Promise<SignedInUser> => signUpAndIn(server, user.householdName);
+
+/** The same person signed in a second time (another device: another session). */
+export async function signInAgain(server: TestServer, user: SignedInUser): Promise<SignedInUser> {
+  return { ...user, ...(await signInAs(server, user.headers.uid)) };
 }
 
 /** `inject` with the user's auth headers and a parsed JSON body. */

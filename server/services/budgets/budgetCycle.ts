@@ -6,7 +6,7 @@ import { unprocessable } from '../../errors';
 import { rebuildCheckpoints, rollCheckpoints } from './accountCheckpoints';
 import { budgetWithLines, readBudget } from './budgetReads';
 import { carryForwardUnpaidCharges, undoCarryForward } from './creditCardCarryForward';
-import { currentBudget, findBudget, insertBudget, newestBudget, now, periodStarting, refuseOverlap } from './periods';
+import { bumpLockVersion, currentBudget, findBudget, insertBudget, newestBudget, now, periodStarting, refuseOverlap } from './periods';
 
 /** PUT /budgets/:id/copy: the next month's budget with the same incomes and allocations (never transactions). */
 export async function copyBudget(scope: HouseholdScope, id: number): Promise<Budget> {
@@ -76,9 +76,10 @@ export async function closeBudget(scope: HouseholdScope, id: number): Promise<Bu
     await carryForwardUnpaidCharges(tx, budget);
     await tx
       .updateTable('budgets')
-      .set((eb) => ({ status: 'closed', lock_version: eb('lock_version', '+', 1), updated_at: now }))
+      .set({ status: 'closed', updated_at: now })
       .where('id', '=', id)
       .execute();
+    await bumpLockVersion(tx, [id]);
     return readBudget(tx, id);
   });
 }
@@ -98,9 +99,10 @@ export async function reopenLastBudget(scope: HouseholdScope): Promise<Budget> {
     await rebuildCheckpoints(tx, budget);
     await tx
       .updateTable('budgets')
-      .set((eb) => ({ status: 'open', lock_version: eb('lock_version', '+', 1), updated_at: now }))
+      .set({ status: 'open', updated_at: now })
       .where('id', '=', budget.id)
       .execute();
+    await bumpLockVersion(tx, [budget.id]);
     return readBudget(tx, budget.id);
   });
 }

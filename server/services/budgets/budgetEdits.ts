@@ -9,6 +9,7 @@ import {
 } from '../../../src/shared/schemas/budgets';
 import { type ColumnTypes, updateRows } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
+import { moveVersion } from '../../db/lockVersions';
 import type { Allocation, AllocationsTable, Income, IncomesTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { conflict, unprocessable } from '../../errors';
@@ -21,9 +22,10 @@ import {
   CATEGORY_UNKNOWN,
   NAME_BLANK,
   refuseDeletingUsedAllocations,
+  refuseTooManyLines,
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
-import { findBudget, insertBudget, newestBudget, now, periodStarting, refuseClosed, refuseOverlap } from './periods';
+import { findBudget, insertBudget, newestBudget, periodStarting, refuseClosed, refuseOverlap } from './periods';
 
 /** POST /budgets: an open budget for the month starting on `start`. */
 export async function createBudget(scope: HouseholdScope, start: DateOnly): Promise<Budget> {
@@ -41,14 +43,8 @@ export async function createBudget(scope: HouseholdScope, start: DateOnly): Prom
  */
 async function claimForEdit(scope: HouseholdScope, id: number, lockVersion: number | undefined): Promise<void> {
   await findBudget(scope, id);
-  let claim = scope
-    .updateTable('budgets')
-    .set((eb) => ({ lock_version: eb('lock_version', '+', 1), updated_at: now }))
-    .where('id', '=', id)
-    .where('status', '=', 'open');
-  if (lockVersion !== undefined) claim = claim.where('lock_version', '=', lockVersion);
-  const { numUpdatedRows } = await claim.executeTakeFirstOrThrow();
-  if (Number(numUpdatedRows) === 1) return;
+  const moved = await moveVersion(scope, 'budget', { ids: [id], sent: lockVersion, onlyIf: sql`status = 'open'` });
+  if (moved.size === 1) return;
   refuseClosed(await findBudget(scope, id));
   throw conflict(BUDGET_CONFLICT_MESSAGE);
 }
@@ -218,6 +214,8 @@ export async function updateBudget(scope: HouseholdScope, id: number, body: Upda
     const allocations = await planRows(tx, id, 'allocations', body.allocations ?? [], refusals);
     await refuseForeignReferences(tx, incomes, allocations, refusals);
     await refuseDeletingUsedAllocations(tx, allocations.deletes, refusals);
+    await refuseTooManyLines(tx, 'incomes', new Map([[id, incomes.creates.length - incomes.deletes.length]]), refusals);
+    await refuseTooManyLines(tx, 'allocations', new Map([[id, allocations.creates.length - allocations.deletes.length]]), refusals);
     refusals.throwIfAny();
     await applyPlans(tx, id, incomes, allocations);
     return readBudget(tx, id);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../../db/scope';
+import { MAX_ROWS_PER_REQUEST } from '../../../src/shared/schemas/common';
 import type { Refusals } from '../refusals';
 
 /** Deleting a line that transactions point at would orphan them: refuse, naming it and how many. */
@@ -26,3 +27,26 @@ export const CATEGORY_BLANK = "Allocation category can't be blank";
 export const CATEGORY_UNKNOWN = "Allocation category doesn't exist";
 export const BANK_ACCOUNT_UNKNOWN = "Bank account doesn't exist";
 export const SPECIAL_EVENT_UNKNOWN = "Special event doesn't exist";
+
+/** A budget holds at most MAX_ROWS_PER_REQUEST incomes and as many allocations: its totals stay exact and it stays editable in one save. */
+export async function refuseTooManyLines(
+  scope: HouseholdScope,
+  kind: 'incomes' | 'allocations',
+  change: Map<number, number>,
+  refusals: Refusals,
+): Promise<void> {
+  const growing = [...change.entries()].filter(([, delta]) => delta > 0).map(([budgetId]) => budgetId);
+  if (growing.length === 0) return;
+  const counts = await scope
+    .selectFrom(kind)
+    .select([sql<number>`budget_id`.as('budget_id'), sql<number | string>`count(*)`.as('n')])
+    .where(sql<boolean>`budget_id in (${sql.join(growing)})`)
+    .groupBy(sql`budget_id`)
+    .execute();
+  const existing = new Map(counts.map((row) => [Number(row.budget_id), Number(row.n)]));
+  for (const budgetId of growing) {
+    if ((existing.get(budgetId) ?? 0) + change.get(budgetId)! > MAX_ROWS_PER_REQUEST) {
+      refusals.add(`A budget holds at most ${MAX_ROWS_PER_REQUEST.toLocaleString('en-US')} ${kind}`);
+    }
+  }
+}

@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { updateRows } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
 import { Refusals } from '../refusals';
-import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, refuseDeletingUsedAllocations } from './lines';
+import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, refuseDeletingUsedAllocations, refuseTooManyLines } from './lines';
 import { bumpLockVersion } from './periods';
 
 /**
@@ -54,6 +54,7 @@ export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): P
     } else if (body.bank_account_id != null && !(await tx.ownsAll('bank_accounts', [body.bank_account_id]))) {
       refusals.add(BANK_ACCOUNT_UNKNOWN, 'bank_account_id');
     }
+    await refuseTooManyLines(tx, table, new Map(creates.map((c) => [c.budget_id, 1])), refusals);
     refusals.throwIfAny();
 
     if (deletes.length > 0) await tx.deleteFrom(table).where(`${table}.id`, 'in', deletes).execute();

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { budgetEndDate, budgetName, formatShortDate, type DateOnly } from '../../../src/shared/dates';
+import { addDays, addMonths, budgetEndDate, budgetName, formatShortDate, isValidDate, type DateOnly } from '../../../src/shared/dates';
 import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import { MAX_ID } from '../../../src/shared/schemas/common';
 import type { Budget } from '../../db/schema';
+import { moveVersion } from '../../db/lockVersions';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound, unprocessable } from '../../errors';
 
@@ -15,8 +16,16 @@ export interface Period {
   name: string;
 }
 
-/** A budget period starting on `start`: one calendar month (clamped at month ends), named after both days. */
+export const PERIOD_OUT_OF_RANGE = 'A budget must start after Jan 01, 1900 and end before Dec 31, 9999';
+
+/**
+ * A budget period starting on `start`: one calendar month (clamped at month ends), named after both days.
+ * The days around it must be dates too: reopening dates checkpoints the day before, closing carries charges
+ * to the day after.
+ */
 export function periodStarting(start: DateOnly): Period {
+  const dayAfter = isValidDate(start) ? addMonths(start, 1) : '';
+  if (!isValidDate(dayAfter) || !isValidDate(addDays(start, -1))) throw unprocessable(PERIOD_OUT_OF_RANGE, { start_date: [PERIOD_OUT_OF_RANGE] });
   const end = budgetEndDate(start);
   return { start_date: start, end_date: end, name: budgetName(start, end) };
 }
@@ -61,11 +70,7 @@ export const newestBudget = (scope: HouseholdScope) =>
 export const currentBudget = (scope: HouseholdScope) =>
   scope.selectFrom('budgets').selectAll().where('status', '=', 'open').orderBy('start_date').limit(1).executeTakeFirst();
 
+/** A write to these budgets other than their edit screen's (copy, close, reopen, mass update) moves their versions on. */
 export async function bumpLockVersion(scope: HouseholdScope, budgetIds: number[]): Promise<void> {
-  if (budgetIds.length === 0) return;
-  await scope
-    .updateTable('budgets')
-    .set((eb) => ({ lock_version: eb('lock_version', '+', 1), updated_at: now }))
-    .where('id', 'in', budgetIds)
-    .execute();
+  await moveVersion(scope, 'budget', { ids: budgetIds });
 }

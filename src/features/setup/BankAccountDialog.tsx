@@ -16,6 +16,7 @@ import {
   type BankAccountValues,
 } from './bankAccountForm';
 import { FormDialog } from './FormDialog';
+import { OpeningBalanceNote } from './OpeningBalanceNote';
 import { showRefusalOnForm, zodRule } from './formRules';
 import { failureText, readServerRefusal } from './serverRefusal';
 import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
@@ -97,7 +98,12 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       <Form.Item name="account_no" label={LABELS.account_no}>
         <Input maxLength={100} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="opening_balance" label={LABELS.opening_balance} rules={[zodRule(moneySchema, LABELS.opening_balance)]}>
+      <Form.Item
+        name="opening_balance"
+        label={LABELS.opening_balance}
+        rules={[zodRule(moneySchema, LABELS.opening_balance)]}
+        extra={<OpeningBalanceNote correcting={account !== undefined} />}
+      >
         <BalanceInput />
       </Form.Item>
       <Form.Item name="import_format" label={LABELS.import_format}>

@@ -75,6 +75,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     () =>
       summaryFigures({
         lastBankBalance: account.closing_balance ?? account.opening_balance,
+        checkpointDate: account.closing_date,
         rows,
         savedRows,
         isCreditCard: account.is_credit_card,

@@ -1,12 +1,15 @@
+import type { DateOnly } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { countsAsSpending } from '../../shared/transactionRules';
 import { netOf, type DraftRow } from './draftRows';
 
-type SummaryRow = Pick<DraftRow, 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
+type SummaryRow = Pick<DraftRow, 'transaction_date' | 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
 
 export interface SummaryInput {
   /** The account's checkpoint: `closing_balance` (the opening balance before the first close). */
   lastBankBalance: Cents;
+  /** The checkpoint's date (`closing_date`): rows dated on or before it are already in the last bank balance. */
+  checkpointDate?: DateOnly | null;
   /** The rows on screen: the draft while editing, the saved window otherwise. */
   rows: readonly SummaryRow[];
   /** The window as last saved: the spent the server already counts. */
@@ -28,10 +31,10 @@ export interface SummaryFigures {
 
 const live = (row: SummaryRow) => !row.deleted;
 
-/** Σ deposit − withdrawal over the rows not toggled deleted. */
-export function transactionTotal(rows: readonly SummaryRow[]): Cents {
+/** Σ deposit − withdrawal over the rows not toggled deleted (dated after the checkpoint, when there is one). */
+export function transactionTotal(rows: readonly SummaryRow[], checkpointDate: DateOnly | null = null): Cents {
   let total = 0;
-  for (const row of rows) if (live(row)) total += netOf(row);
+  for (const row of rows) if (live(row) && (checkpointDate === null || row.transaction_date > checkpointDate)) total += netOf(row);
   return total;
 }
 
@@ -58,7 +61,7 @@ function allocatedSpending(rows: readonly SummaryRow[]): Cents {
  *   exactly its unpaid charges, so this is 0 when the card is reconciled.
  */
 export function summaryFigures(input: SummaryInput): SummaryFigures {
-  const total = transactionTotal(input.rows);
+  const total = transactionTotal(input.rows, input.checkpointDate ?? null);
   const current = input.lastBankBalance + total;
   const figures: SummaryFigures = { lastBankBalance: input.lastBankBalance, transactionTotal: total, currentBankBalance: current };
   if (input.allocations) {

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { idSchema, nameSchema } from './common';
+import { idSchema, nameSchema, textSchema } from './common';
+
+/** The users.email column's length (the longest address the standards allow). */
+export const EMAIL_MAX = 320;
+/** Far longer than any passphrase; bounds the work of hashing what a stranger sends. */
+export const PASSWORD_MAX = 1000;
 
 export const signInBodySchema = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
+  email: textSchema(EMAIL_MAX).trim().min(1),
+  password: textSchema(PASSWORD_MAX).min(1),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -35,8 +40,8 @@ export const createHouseholdBodySchema = z
   .object({
     household_name: nameSchema,
     name: nameSchema,
-    email: z.string().trim().email({ error: 'Email is not valid' }),
-    password: z.string().min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` }),
+    email: textSchema(EMAIL_MAX).trim().email({ error: 'Email is not valid' }),
+    password: textSchema(PASSWORD_MAX).min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` }),
     password_confirmation: z.string(),
   })
   .refine((b) => b.password === b.password_confirmation, {

@@ -4,19 +4,20 @@ import {
   dateSchema,
   flagSchema,
   idSchema,
+  MAX_ROWS_PER_REQUEST,
   moneySchema,
+  moneyTotalSchema,
+  NAME_MAX,
   nameSchema,
   notGiven,
   optionalIdSchema,
   optionalRefSchema,
   queryIdSchema,
-  successSchema,
+  textSchema,
 } from './common';
 
-/** Far more lines than any budget has; keeps every statement under the databases' parameter limits. */
-export const MAX_ROWS_PER_REQUEST = 5000;
 /** On an update row, a name left out (or null) keeps the stored one; a blank one is refused. */
-const rowNameSchema = notGiven(z.string().max(200, { error: 'Name is too long (200 characters at most)' }));
+const rowNameSchema = notGiven(textSchema(NAME_MAX));
 const lockVersionSchema = notGiven(z.number().int().nonnegative());
 
 export const budgetStatusSchema = z.enum(['open', 'closed']);
@@ -47,7 +48,7 @@ export const allocationSchema = z.object({
   id: idSchema,
   name: z.string(),
   amount: moneySchema,
-  spent: moneySchema,
+  spent: moneyTotalSchema,
   budget_id: idSchema,
   allocation_category_id: idSchema,
   allocation_category: z.object({ id: idSchema, name: z.string() }),
@@ -123,8 +124,6 @@ export const massUpdateBodySchema = z.object({
 });
 export type MassUpdateBody = z.infer<typeof massUpdateBodySchema>;
 
-export const massUpdateResponseSchema = successSchema;
-export const deleteBudgetResponseSchema = successSchema;
 
 export const allocationsQuerySchema = z.object({ budget_id: queryIdSchema });
 

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { isValidDate } from '../dates';
 import { MAX_CENTS } from '../money';
 
+/**
+ * Rows in one request (a budget's lines, a transactions window, a mass update): far more than any household
+ * needs at once; bounds the work one request can make and keeps statements under the parameter limits.
+ */
+export const MAX_ROWS_PER_REQUEST = 5000;
+
 /** Ids are 32-bit integers in both databases; a larger one can only be unknown (PostgreSQL would refuse to compare it). */
 export const MAX_ID = 2 ** 31 - 1;
 export const idSchema = z.number().int().positive().max(MAX_ID, { error: 'is not a known id' });
@@ -28,19 +34,38 @@ export const moneySchema = z
   .int({ error: 'must be a whole number of cents' })
   .min(-MAX_CENTS, { error: 'is too large' })
   .max(MAX_CENTS, { error: 'is too large' });
+/** A derived sum of amounts (spent, a balance, a total): exact, but not bound by the per-amount cap. */
+export const moneyTotalSchema = z.number().int();
 export const nonNegativeMoneySchema = moneySchema.refine((v) => v >= 0, { error: 'must not be negative' });
 
 export const dateSchema = z
   .string({ error: 'must be a date (YYYY-MM-DD)' })
   .refine(isValidDate, { error: 'must be a valid date (YYYY-MM-DD)' });
 
+const NUL = String.fromCharCode(0);
+export const NUL_MESSAGE = 'must not contain the NUL character';
+
+/**
+ * Text stored in a column of at most `max` characters (the limit the column has). The NUL character is refused:
+ * PostgreSQL cannot store it, and no person types it.
+ */
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `is too long (${max} characters at most)` })
+    .refine((text) => !text.includes(NUL), { error: NUL_MESSAGE });
+
+/** Names of things (categories, accounts, allocations, people...): columns of 200 characters. */
+export const NAME_MAX = 200;
 export const nameSchema = z
   .string({ error: "Name can't be blank" })
   .trim()
   .min(1, { error: "Name can't be blank" })
-  .max(200, { error: 'Name is too long (200 characters at most)' });
+  .max(NAME_MAX, { error: `Name is too long (${NAME_MAX} characters at most)` })
+  .refine((text) => !text.includes(NUL), { error: `Name ${NUL_MESSAGE}` });
 
-export const commentSchema = z.string().max(2000).nullish();
+export const COMMENT_MAX = 2000;
+export const commentSchema = textSchema(COMMENT_MAX).nullish();
 
 /** Query-string numbers arrive as text. */
 /** An id in a path or query string. One beyond the id space names no row, so it becomes 0 and finds nothing: a 404 like any unknown id. */
@@ -61,3 +86,5 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });
+/** The answer of a write that has nothing else to say. */
+export const SUCCESS = { success: true } as const;

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { flagSchema, idSchema, moneySchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema } from './common';
+import { flagSchema, idSchema, moneySchema, moneyTotalSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
 
-export const allocationCategorySchema = z.object({ id: idSchema, name: z.string() });
-export type AllocationCategory = z.infer<typeof allocationCategorySchema>;
-export const allocationCategoryBodySchema = z.object({ name: nameSchema });
-
-export const institutionSchema = z.object({ id: idSchema, name: z.string() });
-export type Institution = z.infer<typeof institutionSchema>;
-export const institutionBodySchema = z.object({ name: nameSchema });
+/** Allocation categories and institutions are each only a name. */
+export const namedItemSchema = z.object({ id: idSchema, name: z.string() });
+export const namedItemBodySchema = z.object({ name: nameSchema });
+export type AllocationCategory = z.infer<typeof namedItemSchema>;
+export type Institution = z.infer<typeof namedItemSchema>;
 
 export const accountTypeSchema = z.enum(['normal', 'credit_card', 'sink_fund']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
@@ -32,7 +30,7 @@ export const bankAccountSchema = z.object({
   is_cash: z.boolean(),
   account_no: z.string().nullable(),
   opening_balance: moneySchema,
-  closing_balance: moneySchema.nullable(),
+  closing_balance: moneyTotalSchema.nullable(),
   closing_date: z.string().nullable(),
   status: accountStatusSchema,
   import_format: z.string().nullable(),
@@ -42,7 +40,7 @@ export const bankAccountSchema = z.object({
   window_lock_version: z.number().int(),
   is_sink_fund: z.boolean(),
   is_credit_card: z.boolean(),
-  current_balance: moneySchema.optional(),
+  current_balance: moneyTotalSchema.optional(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
@@ -52,11 +50,11 @@ export const bankAccountBodySchema = z.object({
   account_type: notGiven(accountTypeSchema),
   account_category: notGiven(accountCategorySchema),
   is_cash: notGiven(flagSchema),
-  account_no: z.string().max(100).nullish(),
+  account_no: textSchema(100).nullish(),
   opening_balance: notGiven(moneySchema),
   status: notGiven(accountStatusSchema),
-  import_format: z.string().max(50).nullish(),
-  import_settings: z.string().max(5000).nullish(),
+  import_format: textSchema(50).nullish(),
+  import_settings: textSchema(5000).nullish(),
   statement_day: dayOfMonthSchema.nullish(),
   payment_due_day: dayOfMonthSchema.nullish(),
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { MAX_ROWS_PER_REQUEST } from './budgets';
-import { dateSchema, idSchema, moneySchema, nameSchema, nonNegativeMoneySchema, notGiven } from './common';
+import { dateSchema, idSchema, MAX_ROWS_PER_REQUEST, moneySchema, moneyTotalSchema, nameSchema, nonNegativeMoneySchema, notGiven } from './common';
 
 /** One allocation linked to an event, with where it lives (budget and category) and what it spent. */
 export const specialEventAllocationSchema = z.object({
   id: idSchema,
   name: z.string(),
   amount: moneySchema,
-  spent: moneySchema,
+  spent: moneyTotalSchema,
   budget_id: idSchema,
   budget_name: z.string(),
   allocation_category_id: idSchema,
@@ -21,7 +20,7 @@ export const specialEventSchema = z.object({
   name: z.string(),
   budget_amount: moneySchema,
   start_date: z.string().nullable(),
-  actual_amount: moneySchema,
+  actual_amount: moneyTotalSchema,
   allocations: z.array(specialEventAllocationSchema),
 });
 export type SpecialEvent = z.infer<typeof specialEventSchema>;

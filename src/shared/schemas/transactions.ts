@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { dateSchema, flagSchema, idSchema, moneySchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema } from './common';
+import { dateSchema, MAX_ROWS_PER_REQUEST, flagSchema, idSchema, moneySchema, moneyTotalSchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema, textSchema } from './common';
+
+/** The description column's length. */
+export const DESCRIPTION_MAX = 500;
 
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -12,7 +15,7 @@ export const transactionSchema = z.object({
   description: z.string(),
   withdrawal_amount: moneySchema,
   deposit_amount: moneySchema,
-  net_amount: moneySchema,
+  net_amount: moneyTotalSchema,
   allocation_id: idSchema.nullable(),
   sink_fund_allocation_id: idSchema.nullable(),
   status: transactionStatusSchema,
@@ -36,14 +39,14 @@ export const windowQuerySchema = z.object({ bank_account_id: queryIdSchema, budg
 export const transactionRowSchema = z.object({
   id: optionalIdSchema,
   transaction_date: dateSchema,
-  description: z.string().max(500).nullish(),
+  description: textSchema(DESCRIPTION_MAX).nullish(),
   withdrawal_amount: notGiven(moneySchema),
   deposit_amount: notGiven(moneySchema),
   allocation_id: optionalRefSchema,
   sink_fund_allocation_id: optionalRefSchema,
   status: notGiven(transactionStatusSchema),
   brought_forward_status: broughtForwardStatusSchema.nullish(),
-  bank_ref: z.string().max(200).nullish(),
+  bank_ref: textSchema(200).nullish(),
   is_manual_adjustment: notGiven(flagSchema),
   deleted: notGiven(flagSchema),
 });
@@ -53,7 +56,7 @@ export const saveWindowBodySchema = z.object({
   bank_account_id: idSchema,
   budget_id: idSchema,
   window_lock_version: notGiven(z.number().int().nonnegative()),
-  transactions: z.array(transactionRowSchema),
+  transactions: z.array(transactionRowSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
 
@@ -72,7 +75,7 @@ export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 export const transferBodySchema = z.object({
   to: optionalRefSchema,
   amount: moneySchema,
-  description: z.string().max(500).nullish(),
+  description: textSchema(DESCRIPTION_MAX).nullish(),
   date: dateSchema,
   budget_id: optionalRefSchema,
   from_allocation: optionalRefSchema,

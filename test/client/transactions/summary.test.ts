@@ -20,6 +20,20 @@ describe('summary figures', () => {
     });
   });
 
+  it('leaves out rows dated on or before the checkpoint: the last bank balance already holds them, as on the server', () => {
+    const window = [
+      draftRow({ transaction_date: '2026-03-13', withdrawal_amount: 4000 }),
+      draftRow({ transaction_date: '2026-03-14', withdrawal_amount: 2000 }),
+      draftRow({ transaction_date: '2026-03-15', withdrawal_amount: 500 }),
+    ];
+    expect(summaryFigures({ lastBankBalance: 10000, checkpointDate: '2026-03-14', rows: window, savedRows: window, isCreditCard: false })).toEqual({
+      lastBankBalance: 10000,
+      transactionTotal: -500,
+      currentBankBalance: 9500,
+    });
+    expect(transactionTotal(window, null)).toBe(-6500);
+  });
+
   it('budget balance is the unspent money of the budget, moved live by allocated edits', () => {
     const saved = [draftRow({ allocation_id: 1, withdrawal_amount: 2000 })];
     const allocations = [

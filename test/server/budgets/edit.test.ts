@@ -9,7 +9,7 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../../support/builders';
-import { call, type SignedInUser, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
+import { call, type SignedInUser, signInAgain, signInPartner, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 
 describe.each(testDialects)('editing a budget on %s', (dialect) => {
   const ctx = useTestServer(dialect);
@@ -73,13 +73,37 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
     expect(response.body.lock_version).toBe(1);
   });
 
-  it('refuses a stale lock_version with 409 and writes nothing', async () => {
+  it("refuses a save that is stale because the partner saved since (409, nothing written)", async () => {
     const { budget, salary } = await arrange();
-    expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] })).status).toBe(200);
+    const partner = await signInPartner(ctx.server, ctx.user);
+    expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] }, partner)).status).toBe(200);
     const before = await householdSnapshot(ctx.user.scope);
     const stale = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
     expect(stale).toMatchObject({ status: 409, body: { success: false, errors: [BUDGET_CONFLICT_MESSAGE] } });
     expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+  });
+
+  it('accepts a second save from the version first read when only the same session saved since', async () => {
+    const { budget, salary } = await arrange();
+    expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] })).status).toBe(200);
+    const again = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
+    expect(again.status).toBe(200);
+    expect(again.body.incomes.find((i) => i.id === salary.id)?.amount).toBe(2);
+    expect(again.body.lock_version).toBe(2);
+  });
+
+  it("refuses the first session's stale save once another session (or device) has saved in between", async () => {
+    const { budget, salary } = await arrange();
+    const otherDevice = await signInAgain(ctx.server, ctx.user);
+    expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] })).status).toBe(200);
+    expect((await put(budget.id, { lock_version: 1, incomes: [{ id: salary.id, name: 'Salary', amount: 5 }] }, otherDevice)).status).toBe(200);
+    const stale = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
+    expect(stale.status).toBe(409);
+    // Own saves after the other's do not make the earlier read fresh again.
+    const rebased = await put(budget.id, { lock_version: 2, incomes: [{ id: salary.id, name: 'Salary', amount: 3 }] });
+    expect(rebased.status).toBe(200);
+    expect((await put(budget.id, { lock_version: 1, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(409);
+    expect((await put(budget.id, { lock_version: 2, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(200);
   });
 
   it('refuses row ids of another budget or another household (422, nothing written)', async () => {

@@ -1,7 +1,9 @@
+import { groupTotals, netWorthFigures } from '../../../src/shared/netWorth';
+import type { AccountBalance } from '../../../src/shared/schemas/accountBalances';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
-import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
+import { createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, testDialects, useTestServer } from '../../support/testServer';
-import type { ErrorBody } from './fixtures';
+import { getWindow, type ErrorBody } from './fixtures';
 
 describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
@@ -65,5 +67,51 @@ describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
     expect(refused.body.field_errors).toEqual({ 'adjustments.1.bank_account_id': ["Bank account doesn't exist"] });
     expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
     expect(await householdSnapshot(ctx.other.scope)).toEqual(theirsBefore);
+  });
+
+  const lockVersions = async () =>
+    Object.fromEntries((await ctx.user.scope.selectFrom('bank_accounts').select(['name', 'window_lock_version']).execute()).map((a) => [a.name, a.window_lock_version]));
+
+  it('writes only the accounts whose balance changes: the others keep their rows and lock version', async () => {
+    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', closing_balance: 10_000, closing_date: '2026-02-28', window_lock_version: 4 });
+    const savings = await createBankAccount(ctx.user.scope, { name: 'Savings', closing_balance: 50_000, closing_date: '2026-02-28', window_lock_version: 7 });
+    await adjust([{ bank_account_id: cheque.id, new_balance: 9_000 }]);
+    const [chequeRow] = await adjustmentRows(cheque.id);
+
+    // Cheque is already at 90.00: only Savings is written, and the whole request is one transaction.
+    expect((await adjust([{ bank_account_id: cheque.id, new_balance: 9_000 }, { bank_account_id: savings.id, new_balance: 52_500 }])).status).toBe(200);
+    expect(await adjustmentRows(cheque.id)).toEqual([chequeRow]);
+    expect(await lockVersions()).toEqual({ Cheque: 5, Savings: 8 });
+    expect(await balances()).toEqual({ Cheque: 9_000, Savings: 52_500 });
+  });
+
+  it('writes nothing at all when no balance changes', async () => {
+    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', closing_balance: 10_000, closing_date: '2026-02-28' });
+    await createTransaction(ctx.user.scope, cheque.id, '2026-03-02', { is_manual_adjustment: 1, withdrawal_amount: 0, deposit_amount: 300 });
+    await createTransaction(ctx.user.scope, cheque.id, '2026-03-04', { is_manual_adjustment: 1, withdrawal_amount: 100 });
+    const before = await householdSnapshot(ctx.user.scope);
+    expect((await adjust([{ bank_account_id: cheque.id, new_balance: 10_200 }])).status).toBe(200);
+    expect((await adjust([])).status).toBe(200);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+  });
+
+  it('books the difference as an ordinary row of the current budget, seen in its window, the account balances and net worth', async () => {
+    const budget = await createBudget(ctx.user.scope, '2026-03-01');
+    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', closing_balance: 10_000, closing_date: '2026-02-28' });
+    await createBankAccount(ctx.user.scope, { name: 'Visa', account_category: 'liability', closing_balance: -4_000, closing_date: '2026-02-28' });
+    await createTransaction(ctx.user.scope, cheque.id, '2026-03-10', { withdrawal_amount: 2_500 });
+
+    await adjust([{ bank_account_id: cheque.id, new_balance: 7_000 }]);
+    const window = await getWindow(ctx.server, ctx.user, cheque.id, budget.id);
+    expect(window.body.map((t) => [t.transaction_date, t.description, t.net_amount, t.is_manual_adjustment])).toEqual([
+      ['2026-03-01', 'Manual Adjustment', -500, true],
+      ['2026-03-10', expect.any(String), -2_500, false],
+    ]);
+    const accounts = (await call<AccountBalance[]>(ctx.server, ctx.user, { method: 'GET', url: '/account_balances' })).body;
+    expect(accounts.map((a) => [a.name, a.current_balance, a.expected_closing_balance])).toEqual([
+      ['Cheque', 7_000, 7_000],
+      ['Visa', -4_000, -4_000],
+    ]);
+    expect(netWorthFigures(groupTotals(accounts, (a) => a.current_balance)).netWorth).toBe(3_000);
   });
 });

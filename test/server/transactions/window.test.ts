@@ -1,6 +1,6 @@
 import { WINDOW_CONFLICT_MESSAGE, type Transaction } from '../../../src/shared/schemas/transactions';
 import { createAllocation, createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
-import { testDialects, useTestServer } from '../../support/testServer';
+import { signInPartner, testDialects, useTestServer } from '../../support/testServer';
 import { createEnvelope, getWindow, saveWindow, windowFixture } from './fixtures';
 
 describe.each(testDialects)('transaction window on %s', (dialect) => {
@@ -154,6 +154,19 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
       const first = await saveWindow(ctx.server, ctx.user, { bank_account_id: bankAccount.id, budget_id: budget.id, transactions: [] });
       const second = await saveWindow(ctx.server, ctx.user, { bank_account_id: bankAccount.id, budget_id: budget.id, window_lock_version: 1, transactions: [] });
       expect([first.status, first.lockVersion, second.status, second.lockVersion]).toEqual([200, 1, 200, 2]);
+    });
+
+    it("refuses a save that is stale because the partner saved since, and accepts one stale only by the same session's own save", async () => {
+      const { bankAccount, budget } = await windowFixture(ctx.user.scope);
+      const window = { bank_account_id: bankAccount.id, budget_id: budget.id };
+      const mine = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 0, transactions: [{ transaction_date: '2026-03-05', description: 'Mine' }] });
+      const mineAgain = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 0, transactions: [...mine.body, { transaction_date: '2026-03-06', description: 'Mine too' }] });
+      expect([mine.status, mineAgain.status, mineAgain.lockVersion]).toEqual([200, 200, 2]);
+      const partner = await signInPartner(ctx.server, ctx.user);
+      expect((await saveWindow(ctx.server, partner, { ...window, window_lock_version: 2, transactions: mineAgain.body })).status).toBe(200);
+      const stale = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 2, transactions: [] });
+      expect(stale.status).toBe(409);
+      expect((await getWindow(ctx.server, ctx.user, bankAccount.id, budget.id)).body).toHaveLength(2);
     });
 
     it('refuses a stale lock version with 409 and writes nothing', async () => {

@@ -1,0 +1,76 @@
+import { Button, Checkbox, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { LoadError } from '../../components/LoadError';
+import { MissingSetupNotice } from '../../components/MissingSetupNotice';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
+import type { AccountBalance } from '../../shared/schemas/accountBalances';
+import { useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
+import { useGetAccountBalancesQuery } from './accountBalancesApi';
+import { AdjustBalancesDialog } from './AdjustBalancesDialog';
+import { BalanceGroupTable } from './BalanceGroupTable';
+import { sharedClosingDate } from './balanceHeadings';
+import { NetWorthSummary } from './NetWorthSummary';
+import './accountBalances.css';
+
+const NO_ACCOUNTS: AccountBalance[] = [];
+
+/** Every account against the bank, grouped as a balance sheet, and the household's net worth. */
+export default function AccountBalancesPage() {
+  usePageHeading('Account Balances');
+  const narrow = useNarrowScreen();
+  const [includeClosed, setIncludeClosed] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const balances = useGetAccountBalancesQuery({ includeClosed });
+  const currentBudget = useGetCurrentBudgetQuery();
+  const accounts = balances.data ?? NO_ACCOUNTS;
+
+  const groups = useMemo(
+    () => BALANCE_GROUPS.map((group) => ({ group, accounts: accounts.filter((account) => balanceGroupOf(account) === group) })),
+    [accounts],
+  );
+  const figures = useMemo(() => netWorthFigures(groupTotals(accounts, (account) => account.current_balance)), [accounts]);
+
+  if (balances.isLoading) return <PageLoading />;
+  if (!balances.data) return <LoadError message={apiErrorMessages(balances.error).join(' ')} onRetry={balances.refetch} />;
+
+  const pageClosingDate = sharedClosingDate(accounts);
+  // Every account of a household closes at the end of the same current budget.
+  const nextClosingDate = accounts[0]?.next_closing_date ?? null;
+  const inPageOrder = groups.flatMap((group) => group.accounts);
+
+  return (
+    <section className="ec-account-balances">
+      <Space wrap className="ec-account-balances__toolbar">
+        <Button type="primary" disabled={accounts.length === 0} onClick={() => setAdjusting(true)}>
+          Adjust Account Balances
+        </Button>
+        <Checkbox checked={includeClosed} onChange={(event) => setIncludeClosed(event.target.checked)}>
+          Include Closed Accounts?
+        </Checkbox>
+      </Space>
+      {accounts.length === 0 ? (
+        <MissingSetupNotice missing={['accounts']} />
+      ) : (
+        <>
+          {groups.map(({ group, accounts: members }) => (
+            <BalanceGroupTable
+              key={group}
+              title={balanceGroupTitles[group]}
+              accounts={members}
+              closingDate={members.length > 0 ? sharedClosingDate(members) : pageClosingDate}
+              nextClosingDate={nextClosingDate}
+              currentBudgetId={currentBudget.data?.budget_id ?? null}
+              narrow={narrow}
+            />
+          ))}
+          <NetWorthSummary figures={figures} />
+        </>
+      )}
+      <AdjustBalancesDialog open={adjusting} accounts={inPageOrder} narrow={narrow} onDone={() => setAdjusting(false)} />
+    </section>
+  );
+}
