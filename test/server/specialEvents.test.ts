@@ -73,6 +73,19 @@ describe.each(testDialects)('special events on %s', (dialect) => {
       ]);
     });
 
+    it("speaks the older client's dialect: null budget amount is not given, null date is no date, an empty JSON body is no body", async () => {
+      const created = await request(ctx.user, 'POST', '/special_events', { special_event: { name: 'Party', budget_amount: null, start_date: null } });
+      expect(created).toMatchObject({ status: 201, body: { budget_amount: 0, start_date: null } });
+      await request(ctx.user, 'PUT', `/special_events/${created.body.id}`, { special_event: { name: 'Party', budget_amount: 7_000 } });
+      const kept = await request(ctx.user, 'PUT', `/special_events/${created.body.id}`, { special_event: { name: 'Party', budget_amount: null } });
+      expect(kept.body.budget_amount).toBe(7_000);
+      const json = { 'content-type': 'application/json' };
+      const noIds = await call<Refused>(ctx.server, ctx.user, { method: 'PUT', url: `/special_events/${created.body.id}/allocations`, payload: '', headers: json });
+      expect(noIds).toMatchObject({ status: 422, body: { field_errors: { allocation_ids: ['allocation_ids is required'] } } });
+      const deleted = await call(ctx.server, ctx.user, { method: 'DELETE', url: `/special_events/${created.body.id}`, payload: '', headers: json });
+      expect(deleted).toMatchObject({ status: 200, body: { success: true } });
+    });
+
     it('ignores an actual_amount sent by the client: actual is always the linked spending', async () => {
       const created = await request(ctx.user, 'POST', '/special_events', { special_event: { name: 'Party', actual_amount: 99_999 } });
       expect(created.body.actual_amount).toBe(0);
