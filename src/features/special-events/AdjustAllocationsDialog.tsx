@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { sumCents, type Cents } from '../../shared/money';
 import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
@@ -44,7 +45,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
   const dispatch = useAppDispatch();
   const narrow = useNarrowScreen();
   const [saveAllocations, { isLoading: saving }] = useSetSpecialEventAllocationsMutation();
-  const { data: budgets = NONE } = useGetBudgetsQuery();
+  const { data: budgets = NONE, isSuccess: budgetsLoaded } = useGetBudgetsQuery();
   const { data: current } = useGetCurrentBudgetQuery();
   const { data: settings } = useGetSettingsQuery();
   const { data: categories = NONE } = useGetAllocationCategoriesQuery();
@@ -140,15 +141,21 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
             />
           </label>
         </div>
-        <BudgetAllocations
-          eventId={event.id}
-          allocations={shown}
-          loading={allocations.isFetching && !allocations.data}
-          chosen={chosen}
-          eventNames={eventNames}
-          narrow={narrow}
-          onChoose={choose}
-        />
+        {budgetsLoaded && budgets.length === 0 ? (
+          <p>There are no budgets yet. Add a budget with allocations first; those allocations are what an event links to.</p>
+        ) : allocations.error ? (
+          <LoadError message={apiErrorMessages(allocations.error).join(' ')} onRetry={allocations.refetch} />
+        ) : (
+          <BudgetAllocations
+            eventId={event.id}
+            allocations={shown}
+            loading={budgetId === undefined || (allocations.isFetching && !allocations.data)}
+            chosen={chosen}
+            eventNames={eventNames}
+            narrow={narrow}
+            onChoose={choose}
+          />
+        )}
         <ChosenAllocations chosen={chosen} onRemove={unchoose} />
         <EventFigures budget={event.budget_amount} actual={actual} />
       </div>

@@ -128,6 +128,17 @@ describe('Special Event detail', () => {
       expect(network.find('PUT', '/special_events/3/allocations')[0].body).toEqual({ special_event: { allocation_ids: [FLIGHTS.id, HOTEL.id] } });
     });
 
+    it("offers Retry when a budget's allocations fail to load", async () => {
+      let attempts = 0;
+      await openHoliday({ 'GET /allocations?budget_id=7': () => (++attempts === 1 ? refusal(500, ['Something went wrong on the server (request 9).']) : { body: [FLIGHTS, HOTEL] }) });
+      const user = setupUser();
+      await user.click(screen.getByRole('button', { name: 'Adjust Allocations' }));
+      const dialog = await findDialog('Adjust Allocations: Summer holiday');
+      expect(await within(dialog).findByText('Something went wrong on the server (request 9).')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+      expect(await within(dialog).findByRole('checkbox', { name: 'Hotel' })).toBeChecked();
+    });
+
     it("keeps the dialog open with every tick and the server's reason when the save is refused", async () => {
       const reason = "Allocation 'Hotel' (Jul 01 - Jul 31, 2026) already belongs to special event 'Wedding'";
       const { messages } = await openHoliday({
