@@ -3,8 +3,8 @@ import type { HouseholdTable } from './schema';
 import type { HouseholdScope } from './scope';
 
 /**
- * Optimistic locking for the records two people edit (api-and-domain §0): budgets, settings and each bank
- * account's transactions window carry a version that every write moves on. A write that sends the version it
+ * Optimistic locking for the records two people edit (api-and-domain §0): budgets, settings, each bank
+ * account's transactions window and each sink fund's envelope list carry a version that every write moves on. A write that sends the version it
  * read is accepted when nobody wrote since; a stale version is a conflict (409) only when someone else wrote:
  * each record remembers the session that moved it last and since which version only that session has, so a
  * screen that saves twice from what it first read is not refused by its own earlier save.
@@ -20,6 +20,7 @@ export const VERSIONED = {
   budget: { table: 'budgets', version: 'lock_version', session: 'lock_session_id', since: 'lock_since_version' },
   settings: { table: 'settings', version: 'lock_version', session: 'lock_session_id', since: 'lock_since_version' },
   window: { table: 'bank_accounts', version: 'window_lock_version', session: 'window_lock_session_id', since: 'window_lock_since_version' },
+  sinkFund: { table: 'bank_accounts', version: 'sink_fund_lock_version', session: 'sink_fund_lock_session_id', since: 'sink_fund_lock_since_version' },
 } as const satisfies Record<string, VersionColumns>;
 
 export type Versioned = keyof typeof VERSIONED;

@@ -3,6 +3,7 @@ import * as initial from './migrations/0001_initial';
 import * as transactionAmountIndexes from './migrations/0002_transaction_amount_indexes';
 import * as householdRevision from './migrations/0003_household_revision';
 import * as lockSessions from './migrations/0004_lock_sessions';
+import * as sinkFundLockVersion from './migrations/0005_sink_fund_lock_version';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_transaction_amount_indexes': transactionAmountIndexes,
   '0003_household_revision': householdRevision,
   '0004_lock_sessions': lockSessions,
+  '0005_sink_fund_lock_version': sinkFundLockVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

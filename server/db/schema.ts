@@ -111,6 +111,10 @@ export interface BankAccountsTable extends HouseholdOwned {
   window_lock_version: ColumnType<number, number | undefined, number>;
   window_lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
   window_lock_since_version: ColumnType<number, number | undefined, number>;
+  /** The version of the account's envelope list (PUT /sink_funds/:id, migration 0005). */
+  sink_fund_lock_version: ColumnType<number, number | undefined, number>;
+  sink_fund_lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  sink_fund_lock_since_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface TransactionsTable extends HouseholdOwned {

@@ -9,6 +9,7 @@ import { institutionRoutes } from './institutions';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
+import { sinkFundRoutes } from './sinkFunds';
 import { specialEventRoutes } from './specialEvents';
 import { transactionRoutes } from './transactions';
 
@@ -38,6 +39,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     transactionRoutes,
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
+    sinkFundRoutes,
     specialEventRoutes,
   ]) {
     await app.register(routes);

@@ -15,6 +15,7 @@ export const TAG_TYPES = [
   'Transaction',
   'LastUpdate',
   'SinkFundAllocation',
+  'SinkFund',
   'SpecialEvent',
 ] as const;
 

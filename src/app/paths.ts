@@ -17,6 +17,7 @@ export const paths = {
     return text ? `/transactions?${text}` : '/transactions';
   },
   sinkFunds: '/sink-funds',
+  sinkFundsFor: (bankAccountId: number) => `/sink-funds?bank_account_id=${bankAccountId}`,
   accountBalances: '/account-balances',
   specialEvents: '/special-events',
   specialEvent: (id: number) => `/special-events/${id}`,

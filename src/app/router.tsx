@@ -17,6 +17,7 @@ const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './Shell'));
 const BudgetsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/budgets/BudgetsArea'));
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
+const SinkFundsPage = lazy(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const AccountBalancesPage = lazy(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const SpecialEventsArea = lazy(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
@@ -51,7 +52,7 @@ export const routes = [
       { path: 'budgets/*', element: page(BudgetsArea) },
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'setup/*', element: page(SetupArea) },
-      { path: 'sink-funds', element: comingSoon('Sink Funds') },
+      { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },
       { path: 'special-events/*', element: page(SpecialEventsArea) },
       { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },

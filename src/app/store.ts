@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { authReducer } from '../features/auth/authSlice';
 import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
+import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listeners';
 
@@ -11,6 +12,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   messages: messagesReducer,
   budgetEdit: budgetEditReducer,
+  sinkFundEdit: sinkFundEditReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

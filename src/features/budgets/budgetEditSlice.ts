@@ -1,4 +1,5 @@
-import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rebaseRows } from '../../shared/rebaseRows';
 import type { Budget } from '../../shared/schemas/budgets';
 import { userLoggedOut } from '../auth/authSlice';
 import {
@@ -37,37 +38,6 @@ export type RowKind = 'income' | 'allocation';
 function draftOf(budget: Budget): BudgetDraft {
   const rows = rowsOfBudget(budget);
   return { ...rows, budgetId: budget.id, lockVersion: budget.lock_version, base: rows, nextKey: -1, dirty: false };
-}
-
-const sameRow = <T extends object>(a: T, b: T) => (Object.keys(a) as (keyof T)[]).every((field) => a[field] === b[field]);
-
-/**
- * The person's rows on top of the server's latest: rows they changed (or toggled deleted) keep their version,
- * untouched rows take the server's, rows they added stay, and a changed row that someone else deleted comes
- * back as a new row so no edit disappears.
- */
-function rebaseRows<T extends { key: number; id: number; deleted: boolean }>(
-  draft: EntityState<T, number>,
-  base: EntityState<T, number>,
-  fresh: EntityState<T, number>,
-  refresh: (mine: T, theirs: T) => T,
-  takeKey: () => number,
-): T[] {
-  const changed = (row: T) => {
-    const original = base.entities[row.key];
-    return !original || !sameRow(row, original);
-  };
-  const rows: T[] = [];
-  for (const key of fresh.ids) {
-    const mine = draft.entities[key];
-    rows.push(mine && changed(mine) ? refresh(mine, fresh.entities[key]) : fresh.entities[key]);
-  }
-  for (const key of draft.ids) {
-    const row = draft.entities[key];
-    if (row.id === 0) rows.push(row);
-    else if (!fresh.entities[key] && changed(row) && !row.deleted) rows.push({ ...row, id: 0, key: takeKey() });
-  }
-  return rows;
 }
 
 const budgetEditSlice = createSlice({

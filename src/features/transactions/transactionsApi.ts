@@ -28,7 +28,8 @@ const windowTag = ({ bankAccountId, budgetId }: WindowArgs) => ({ type: 'Transac
 
 /**
  * Saving transactions and transfers moves the budget's spent and every account's current balance at once,
- * so both invalidate the budgets, the allocations and the account list as well as the windows.
+ * so both invalidate the budgets, the allocations and the account list as well as the windows (and the sink
+ * funds, whose envelope balances are the net of their transactions).
  */
 const moneyMovedTags = [
   { type: 'Transaction' as const, id: LIST },
@@ -37,6 +38,7 @@ const moneyMovedTags = [
   'Allocation' as const,
   { type: 'BankAccount' as const, id: LIST },
   'LastUpdate' as const,
+  'SinkFund' as const,
 ];
 
 export const transactionsApi = api.injectEndpoints({

@@ -60,8 +60,9 @@ describe.each(testDialects)('transaction reads on %s', (dialect) => {
     await createEnvelope(ctx.user.scope, (await createBankAccount(ctx.user.scope, { account_type: 'sink_fund' })).id, { name: 'Elsewhere' });
     const rows = await get<SinkFundAllocation[]>(`/sink_fund_allocations?bank_account_id=${fund.id}`);
     expect(rows.body).toEqual([
-      { id: car.id, bank_account_id: fund.id, name: 'car', amount: 50_000, comment: null, status: 'open' },
-      { id: holiday.id, bank_account_id: fund.id, name: 'Holiday', amount: 0, comment: null, status: 'open' },
+      // The same envelope shape as the Sink Funds screen reads (GET /sink_funds/:id).
+      { id: car.id, bank_account_id: fund.id, name: 'car', amount: 50_000, target: 50_000, current_balance: 0, outstanding: -50_000, comment: null, status: 'open', transaction_count: 0 },
+      { id: holiday.id, bank_account_id: fund.id, name: 'Holiday', amount: 0, target: 0, current_balance: 0, outstanding: 0, comment: null, status: 'open', transaction_count: 0 },
     ]);
     const theirFund = await createBankAccount(ctx.other.scope, { account_type: 'sink_fund' });
     await createEnvelope(ctx.other.scope, theirFund.id);

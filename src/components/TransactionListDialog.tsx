@@ -1,0 +1,63 @@
+import { Alert, Modal, Spin } from 'antd';
+import { formatShortDate } from '../shared/dates';
+import { sumCents } from '../shared/money';
+import type { Transaction } from '../shared/schemas/transactions';
+import { Money } from './Money';
+
+interface Props {
+  title: string;
+  transactions: Transaction[] | undefined;
+  /** The failure, already turned into text for people. */
+  error?: string;
+  loading: boolean;
+  onClose: () => void;
+}
+
+/** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, net amount and their total. */
+export function TransactionListDialog({ title, transactions, error, loading, onClose }: Props) {
+  return (
+    <Modal title={title} open width={500} onCancel={onClose} footer={null}>
+      {error ? (
+        <Alert type="error" showIcon title={error} />
+      ) : loading || !transactions ? (
+        <Spin />
+      ) : (
+        <table className="ec-grid ec-transactions-list" aria-label="Transactions">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Description</th>
+              <th className="ec-num">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.length === 0 && (
+              <tr>
+                <td colSpan={3}>No transactions yet.</td>
+              </tr>
+            )}
+            {transactions.map((transaction) => (
+              <tr key={transaction.id}>
+                <td>{formatShortDate(transaction.transaction_date)}</td>
+                <td>{transaction.description}</td>
+                <td className="ec-num">
+                  <Money cents={transaction.net_amount} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className="ec-num">
+                <Money cents={sumCents(transactions.map((transaction) => transaction.net_amount))} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+    </Modal>
+  );
+}

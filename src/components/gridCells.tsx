@@ -1,0 +1,70 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import UndoOutlined from '@ant-design/icons/UndoOutlined';
+import { Button } from 'antd';
+import type { FocusEvent } from 'react';
+import type { Cents } from '../shared/money';
+import { Money } from './Money';
+import { MoneyInput } from './MoneyInput';
+
+/*
+ * Cells of the editable grids (budget detail, sink funds): plain inputs styled like antd's, because hundreds of
+ * them must stay cheap to render.
+ */
+
+/** Typing into a grid amount replaces it, as in a spreadsheet, instead of appending to "0.00". */
+export const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
+
+/** A text field of an editable grid. */
+export function TextCell({ label, value, onText, placeholder }: { label: string; value: string; onText: (text: string) => void; placeholder?: string }) {
+  return <input type="text" className="ec-input" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onText(event.target.value)} />;
+}
+
+/** A row's text column: an input while editing, the text otherwise. */
+export function EditableTextCell({ editing, label, value, onText }: { editing: boolean; label: string; value: string; onText: (text: string) => void }) {
+  return <td>{editing ? <TextCell label={label} value={value} onText={onText} /> : value}</td>;
+}
+
+/** A row's amount column: a money input while editing, the formatted amount otherwise. */
+export function EditableAmountCell({ editing, label, cents, onCents }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void }) {
+  return <td className="ec-num">{editing ? <MoneyInput aria-label={label} cents={cents} onCents={onCents} onFocus={selectOnFocus} /> : <Money cents={cents} />}</td>;
+}
+
+/** A full-width row holding one small button, such as "Add Income". */
+export function ActionRow({ label, columns, onClick }: { label: string; columns: number; onClick: () => void }) {
+  return (
+    <tr className="ec-row--action">
+      <td colSpan={columns}>
+        <Button size="small" onClick={onClick}>
+          {label}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** The heading of the delete column: read out by screen readers, not shown. */
+export function DeleteHeaderCell() {
+  return (
+    <th className="ec-delete-cell">
+      <span className="ec-visually-hidden">Delete</span>
+    </th>
+  );
+}
+
+/** Marks a row deleted (it is removed on save) or brings it back; `disabledReason` explains a row that cannot go. */
+export function RowDeleteToggle({ deleted, name, onToggle, disabledReason }: { deleted: boolean; name: string; onToggle: () => void; disabledReason?: string }) {
+  const label = `${deleted ? 'Undo delete' : 'Delete'} ${name}`.trim();
+  return (
+    <button
+      type="button"
+      className={`ec-icon-button${deleted || disabledReason ? '' : ' ec-icon-button--danger'}`}
+      aria-label={label}
+      title={disabledReason ?? (deleted ? 'Undo delete' : 'Delete')}
+      aria-pressed={deleted}
+      disabled={disabledReason !== undefined}
+      onClick={onToggle}
+    >
+      {deleted ? <UndoOutlined /> : <DeleteOutlined />}
+    </button>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Button, Checkbox, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { apiErrorMessages, apiFieldErrors, errorStatus } from '../../app/apiErrors';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import type { SinkFund } from '../../shared/schemas/sinkFunds';
+import { errorShown, infoShown } from '../messages/messagesSlice';
+import { EnvelopesTable, type EnvelopeTarget } from './EnvelopesTable';
+import { EnvelopeTransactionsDialog } from './EnvelopeTransactionsDialog';
+import { draftRebased, editCancelled, editStarted, sinkFundSaved } from './sinkFundEditSlice';
+import { sinkFundMessages } from './sinkFundMessages';
+import { useGetSinkFundQuery, useGetSinkFundsQuery, useUpdateSinkFundMutation } from './sinkFundsApi';
+import { refusalsByRow, selectHasUnsavedEnvelopeEdits, selectIsEditingSinkFund, selectSinkFundSavePayload } from './sinkFundSelectors';
+import { TransferMoneyDialog } from './TransferMoneyDialog';
+import { UnsavedEditsGuard } from './UnsavedEditsGuard';
+import './sinkFunds.css';
+
+const NO_FUNDS: SinkFund[] = [];
+const NO_REFUSALS: Record<number, string[]> = {};
+const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/** Sink Funds: pick a sink-fund account (kept in the URL), then see and manage its envelopes. */
+export default function SinkFundsPage() {
+  usePageHeading('Sink Funds');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fundsQuery = useGetSinkFundsQuery();
+  const editing = useAppSelector((state) => state.sinkFundEdit.draft !== null);
+  const funds = fundsQuery.data ?? NO_FUNDS;
+  const urlId = idParam(searchParams.get('bank_account_id'));
+  // Open accounts come first: the first one is the default.
+  const defaultId = funds[0]?.id ?? null;
+  const accountId = urlId ?? defaultId;
+
+  // The default goes into the URL too, so what is on screen can be bookmarked.
+  useEffect(() => {
+    if (urlId === null && defaultId !== null) setSearchParams({ bank_account_id: String(defaultId) }, { replace: true });
+  }, [urlId, defaultId, setSearchParams]);
+
+  if (fundsQuery.isLoading) return <PageLoading />;
+  if (fundsQuery.error && !fundsQuery.data) return <LoadError message={apiErrorMessages(fundsQuery.error).join(' ')} onRetry={fundsQuery.refetch} />;
+  if (funds.length === 0) {
+    return (
+      <section className="ec-sink-funds">
+        <p>
+          There is no sink fund account yet. A sink fund is one savings account split into envelopes (the car, insurance, Christmas).{' '}
+          <Link to={paths.bankAccounts}>Add a bank account</Link> with the account feature "Sink Fund" to start one.
+        </p>
+      </section>
+    );
+  }
+
+  const fund = funds.find((candidate) => candidate.id === accountId);
+  return (
+    <section className="ec-sink-funds">
+      <div className="ec-sink-fund-picker">
+        <label>
+          Sink Fund Account
+          <Select
+            aria-label="Sink Fund Account"
+            value={fund?.id}
+            disabled={editing}
+            options={funds.map((candidate) => ({ value: candidate.id, label: candidate.status === 'closed' ? `${candidate.name} (closed)` : candidate.name }))}
+            onChange={(value: number) => setSearchParams({ bank_account_id: String(value) })}
+          />
+        </label>
+        {fund && <Link to={paths.transactionsFor({ bankAccountId: fund.id })}>View Transactions</Link>}
+      </div>
+      {fund ? <SinkFundDetail key={fund.id} accountId={fund.id} /> : <Alert type="warning" showIcon title="That sink fund account was not found. Choose one above." />}
+    </section>
+  );
+}
+
+function SinkFundDetail({ accountId }: { accountId: number }) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const mobile = useNarrowScreen();
+  const { data: fund, error, refetch, isFetching } = useGetSinkFundQuery(accountId);
+  const [updateSinkFund, { isLoading: saving }] = useUpdateSinkFundMutation();
+  const editing = useAppSelector((state) => selectIsEditingSinkFund(state, accountId));
+  const unsaved = useAppSelector(selectHasUnsavedEnvelopeEdits);
+  const [showClosed, setShowClosed] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState(NO_REFUSALS);
+  const [transferring, setTransferring] = useState(false);
+  const [transactionsOf, setTransactionsOf] = useState<EnvelopeTarget | null>(null);
+
+  // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
+  useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
+
+  if (error && !fund) return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+  if (!fund) return <PageLoading />;
+
+  const save = async () => {
+    const payload = selectSinkFundSavePayload(store.getState());
+    if (!payload) return;
+    try {
+      await updateSinkFund({ id: accountId, body: payload.body }).unwrap();
+      setConflict(null);
+      setRefusals(NO_REFUSALS);
+      dispatch(sinkFundSaved());
+      dispatch(infoShown(sinkFundMessages.saved));
+    } catch (failure) {
+      const message = apiErrorMessages(failure).join(' ');
+      if (errorStatus(failure) === 409) setConflict(message);
+      setRefusals(refusalsByRow(apiFieldErrors(failure), payload.keys));
+      dispatch(errorShown(`${sinkFundMessages.notSaved} ${message}`));
+    }
+  };
+
+  const cancel = () => {
+    dispatch(editCancelled());
+    setConflict(null);
+    setRefusals(NO_REFUSALS);
+    dispatch(infoShown(sinkFundMessages.editingCanceled));
+  };
+
+  const reload = async () => {
+    const fresh = await refetch();
+    if (!fresh.data) {
+      dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
+      return;
+    }
+    dispatch(draftRebased(fresh.data));
+    setConflict(null);
+    setRefusals(NO_REFUSALS);
+    dispatch(infoShown(sinkFundMessages.reloaded));
+  };
+
+  return (
+    <div className="ec-sink-fund" data-account-id={accountId}>
+      <Space wrap className="ec-sink-fund-toolbar">
+        {editing ? (
+          <>
+            <Button type="primary" loading={saving} onClick={save}>
+              Save Changes
+            </Button>
+            <Button onClick={cancel} disabled={saving}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button type="primary" disabled={isFetching} onClick={() => dispatch(editStarted(fund))}>
+              Make Changes
+            </Button>
+            {/* View mode only: a draft keeps the balances it started with. */}
+            <Button onClick={() => setTransferring(true)}>Transfer Money</Button>
+          </>
+        )}
+        <Checkbox checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)}>
+          Show Closed Obligations?
+        </Checkbox>
+      </Space>
+      {conflict && editing && (
+        <Alert
+          type="warning"
+          showIcon
+          title={conflict}
+          description="Your changes are still here. Reload to bring in the other changes; your edits stay on top, then save again."
+          action={
+            <Button size="small" onClick={reload} loading={isFetching}>
+              Reload
+            </Button>
+          }
+        />
+      )}
+      <EnvelopesTable accountId={accountId} fund={fund} editing={editing} mobile={mobile} showClosed={showClosed} refusals={refusals} onShowTransactions={setTransactionsOf} />
+      <TransferMoneyDialog fund={fund} open={transferring} onDone={() => setTransferring(false)} />
+      {transactionsOf && <EnvelopeTransactionsDialog target={transactionsOf} onClose={() => setTransactionsOf(null)} />}
+      <UnsavedEditsGuard unsaved={unsaved} title={sinkFundMessages.leave.title} content={sinkFundMessages.leave.content} onLeave={() => dispatch(editCancelled())} />
+    </div>
+  );
+}
