@@ -10,6 +10,7 @@ import {
 import { inChunks } from '../db/chunks';
 import type { SpecialEvent as SpecialEventRow } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
+import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
 import { countsAsSpendingSql } from './spending';
 
@@ -119,16 +120,38 @@ export function updateSpecialEvent(scope: HouseholdScope, id: number, body: Spec
   });
 }
 
-const linkTo = (scope: HouseholdScope, eventId: number | null, allocationIds: number[]) =>
-  inChunks(allocationIds, (part) =>
-    scope.updateTable('allocations').set({ special_event_id: eventId, updated_at: sql`CURRENT_TIMESTAMP` }).where('id', 'in', part).execute(),
-  );
+/** Points the allocations at the event (or at none); returns the budgets whose lines changed. */
+async function linkTo(scope: HouseholdScope, eventId: number | null, allocationIds: number[]): Promise<number[]> {
+  const budgetIds: number[] = [];
+  await inChunks(allocationIds, async (part) => {
+    const rows = await scope
+      .updateTable('allocations')
+      .set({ special_event_id: eventId, updated_at: sql`CURRENT_TIMESTAMP` })
+      .where('id', 'in', part)
+      .returning('budget_id')
+      .execute();
+    budgetIds.push(...rows.map((row) => row.budget_id));
+  });
+  return budgetIds;
+}
+
+/**
+ * A link is part of the budget's lines: the budgets that gained or lost one move their lock versions on, so a
+ * budget edit read before the link is a conflict instead of quietly putting the old link back.
+ */
+const linksChangedIn = (scope: HouseholdScope, budgetIds: number[]) => bumpLockVersion(scope, [...new Set(budgetIds)]);
 
 /** The event's allocations lose their link (their money and transactions stay); then the event goes. */
 export function deleteSpecialEvent(scope: HouseholdScope, id: number): Promise<void> {
   return scope.transaction(async (trx) => {
     await trx.find('special_events', id, SPECIAL_EVENT_NOT_FOUND_MESSAGE);
-    await trx.updateTable('allocations').set({ special_event_id: null, updated_at: sql`CURRENT_TIMESTAMP` }).where('special_event_id', '=', id).execute();
+    const unlinked = await trx
+      .updateTable('allocations')
+      .set({ special_event_id: null, updated_at: sql`CURRENT_TIMESTAMP` })
+      .where('special_event_id', '=', id)
+      .returning('budget_id')
+      .execute();
+    await linksChangedIn(trx, unlinked.map((row) => row.budget_id));
     await trx.deleteFrom('special_events').where('id', '=', id).execute();
   });
 }
@@ -172,8 +195,9 @@ export function setSpecialEventAllocations(scope: HouseholdScope, id: number, bo
     await refuseAllocations(trx, id, body.allocation_ids);
     const wanted = new Set(body.allocation_ids);
     const current = new Set((await trx.selectFrom('allocations').select('id').where('special_event_id', '=', id).execute()).map((row) => row.id));
-    await linkTo(trx, null, [...current].filter((allocationId) => !wanted.has(allocationId)));
-    await linkTo(trx, id, [...wanted].filter((allocationId) => !current.has(allocationId)));
+    const unlinkedFrom = await linkTo(trx, null, [...current].filter((allocationId) => !wanted.has(allocationId)));
+    const linkedIn = await linkTo(trx, id, [...wanted].filter((allocationId) => !current.has(allocationId)));
+    await linksChangedIn(trx, [...unlinkedFrom, ...linkedIn]);
     return readSpecialEvent(trx, id);
   });
 }

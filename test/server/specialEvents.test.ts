@@ -12,7 +12,7 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../support/builders';
-import { call, type SignedInUser, testDialects, useTestServer } from '../support/testServer';
+import { call, type SignedInUser, signInPartner, testDialects, useTestServer } from '../support/testServer';
 
 type Refused = { success: false; errors: string[]; field_errors?: Record<string, string[]> };
 
@@ -264,6 +264,28 @@ describe.each(testDialects)('special events on %s', (dialect) => {
       expect(july.status).toBe('closed');
       const event = await createSpecialEvent(ctx.user.scope);
       expect((await link(ctx.user, event.id, [flights.id])).body.allocations.map((a) => a.id)).toEqual([flights.id]);
+    });
+
+    it("moves the lock version of the budgets whose links changed: the partner's budget edit read before it is a conflict, not a silent unlink", async () => {
+      const { july, august, flights, hotel } = await household();
+      const event = await createSpecialEvent(ctx.user.scope);
+      await link(ctx.user, event.id, [flights.id]);
+      const partner = await signInPartner(ctx.server, ctx.user);
+      const readBefore = (await request<Budget>(partner, 'GET', `/budgets/${august.id}`)).body;
+      const julyBefore = (await request<Budget>(partner, 'GET', `/budgets/${july.id}`)).body.lock_version;
+
+      await link(ctx.user, event.id, [flights.id, hotel.id]);
+      expect((await request<Budget>(partner, 'GET', `/budgets/${july.id}`)).body.lock_version).toBe(julyBefore);
+      const stale = await request<Refused>(partner, 'PUT', `/budgets/${august.id}`, {
+        lock_version: readBefore.lock_version,
+        allocations: readBefore.allocations.map((a) => ({ id: a.id, amount: a.amount, special_event_id: a.special_event_id })),
+      });
+      expect(stale.status).toBe(409);
+      expect((await ctx.user.scope.selectFrom('allocations').select('special_event_id').where('id', '=', hotel.id).executeTakeFirstOrThrow()).special_event_id).toBe(event.id);
+
+      const beforeDelete = (await request<Budget>(partner, 'GET', `/budgets/${august.id}`)).body.lock_version;
+      await request(ctx.user, 'DELETE', `/special_events/${event.id}`);
+      expect((await request<Budget>(partner, 'GET', `/budgets/${august.id}`)).body.lock_version).toBe(beforeDelete + 1);
     });
 
     it('shows the link on the budget at once (the cached budget read sees the change)', async () => {

@@ -48,7 +48,7 @@ export const specialEventsApi = api.injectEndpoints({
     /** Takes the event itself: its allocations say which budgets lose their tag. */
     deleteSpecialEvent: build.mutation<{ success: true }, SpecialEvent>({
       query: (event) => ({ url: `/special_events/${event.id}`, method: 'DELETE' }),
-      // Not the event's own tag: a screen still showing it would ask for it again and be told it is gone.
+      // The event's own tag stays: no screen shows the event while the list deletes it.
       invalidatesTags: (_result, error, event) => (error ? [] : [EVENT_LIST, ...linksChanged(budgetIdsOf([event]))]),
     }),
     /** Sets exactly `allocationIds`; `event` is the event as shown before, whose budgets may lose links. */
