@@ -35,6 +35,12 @@ module.exports = (_env, argv) => {
           options: { transpileOnly: true, compilerOptions: { noEmit: false } },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        {
+          // es-toolkit (under the report charts) only tests `typeof global`, after globalThis: left alone, it would
+          // add webpack's `global` shim to the runtime that the login page loads.
+          test: /[\\/]node_modules[\\/]es-toolkit[\\/]/,
+          parser: { node: false },
+        },
       ],
     },
     plugins: [

@@ -6,8 +6,9 @@
  * Reports throughput and p50/p99 latency of GET /budgets/:id, /budgets/future and /budgets next to a public
  * route that returns a static JSON body the size of the budget response (the ceiling); the latency of one budget
  * read right after a change (built from the database) and of one answered from the response cache; and the time
- * of copy, close and reopen on that data. Goals: the budget read reaches half the ceiling's throughput; copy, close and
- * reopen each finish under 200 ms.
+ * of copy, close and reopen on that data; and the three reports over their default range (the last 12 budgets), one
+ * request at a time. Goals: the budget read reaches half the ceiling's throughput; copy, close and reopen each finish
+ * under 200 ms; each report answers in under 50 ms at the median.
  *
  *   npm run bench:api                       10 s per route, 50 connections
  *   npm run bench:api -- --duration 3       shorter runs
@@ -40,6 +41,9 @@ const EMAIL = 'bench@example.com';
 const PASSWORD = 'benchmark password';
 const STATIC_ROUTE = '/bench/static';
 const CYCLE_GOAL_MS = 200;
+const REPORT_GOAL_MS = 50;
+const REPORT_RUNS = 15;
+const REPORTS = ['/reports/net_worth', '/reports/category_spending', '/reports/needs_vs_wants', '/reports/category_spending?format=csv'];
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
 const autocannon = require('autocannon') as (options: {
@@ -217,7 +221,8 @@ async function request<T>(
   const text = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${text}`);
-  return { body: JSON.parse(text) as T, ms, text };
+  const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { body: (json ? JSON.parse(text) : text) as T, ms, text };
 }
 
 interface Load {
@@ -316,6 +321,24 @@ async function main() {
         goal: `< ${CYCLE_GOAL_MS} ms: ${Math.max(...ms) < CYCLE_GOAL_MS ? 'met' : 'NOT met'}`,
       })),
     );
+
+    // Reports are not cached: every request reads the database.
+    console.log(`\nReports over the last 12 budgets, one request at a time (${REPORT_RUNS} times each, after one warm-up):`);
+    const reports = [];
+    for (const url of REPORTS) {
+      const first = await request<unknown>(server.base, headers, 'GET', url);
+      const ms: number[] = [];
+      for (let i = 0; i < REPORT_RUNS; i++) ms.push((await request(server.base, headers, 'GET', url)).ms);
+      const median_ms = median(ms);
+      reports.push({
+        route: `GET ${url}`,
+        bytes: Buffer.byteLength(first.text),
+        'median ms': Number(median_ms.toFixed(1)),
+        'max ms': Number(Math.max(...ms).toFixed(1)),
+        goal: `< ${REPORT_GOAL_MS} ms: ${median_ms < REPORT_GOAL_MS ? 'met' : 'NOT met'}`,
+      });
+    }
+    console.table(reports);
   } finally {
     await stopServer(server.child);
     if (!external) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
+import { registerApiDocs } from './plugins/apiDocs';
 import { answerClientError, serverWithTimeouts } from './plugins/connections';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
@@ -51,6 +52,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   registerCsrf(app);
   registerAuth(app);
   registerResponseCache(app);
+  await registerApiDocs(app);
   await registerRoutes(app);
   if (config.staticDir) await registerStaticClient(app, config.staticDir);
   return app;

@@ -6,6 +6,7 @@ import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
 import { institutionRoutes } from './institutions';
+import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
@@ -40,6 +41,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
     sinkFundRoutes,
+    reportRoutes,
     specialEventRoutes,
   ]) {
     await app.register(routes);

@@ -5,14 +5,14 @@ import { namedResource } from './namedResources';
 import { counted } from './wording';
 
 export const CATEGORY_EXISTS = 'Allocation Category already exists.';
-const NOT_FOUND = 'Allocation Category not found';
+export const CATEGORY_NOT_FOUND = 'Allocation Category not found';
 
-export const allocationCategories = namedResource('allocation_categories', { exists: CATEGORY_EXISTS, notFound: NOT_FOUND });
+export const allocationCategories = namedResource('allocation_categories', { exists: CATEGORY_EXISTS, notFound: CATEGORY_NOT_FOUND });
 
 /** Refused while allocations or the settings' special-events default point at the category. */
 export function deleteAllocationCategory(scope: HouseholdScope, id: number): Promise<void> {
   return scope.transaction(async (trx) => {
-    const category = await trx.find('allocation_categories', id, NOT_FOUND);
+    const category = await trx.find('allocation_categories', id, CATEGORY_NOT_FOUND);
     const [allocations, settings] = await Promise.all([
       trx.selectFrom('allocations').select(sql<number>`count(*)`.as('n')).where('allocation_category_id', '=', id).executeTakeFirstOrThrow(),
       trx.selectFrom('settings').select('id').where('default_allocation_category_id_for_special_events', '=', id).executeTakeFirst(),

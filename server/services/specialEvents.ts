@@ -10,6 +10,7 @@ import {
 import { inChunks } from '../db/chunks';
 import type { SpecialEvent as SpecialEventRow } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
+import { cents, spentSum } from './budgets/budgetReads';
 import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
 import { countsAsSpendingSql } from './spending';
@@ -27,7 +28,7 @@ async function linkedAllocations(scope: HouseholdScope, eventId?: number): Promi
   const sums = scope
     .selectFrom('allocations')
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-    .select(['allocations.id as allocation_id', sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`.as('spent')])
+    .select(['allocations.id as allocation_id', spentSum.as('spent')])
     .where(linked)
     .where(countsAsSpendingSql('transactions.brought_forward_status'))
     .groupBy('allocations.id');
@@ -53,12 +54,7 @@ async function linkedAllocations(scope: HouseholdScope, eventId?: number): Promi
     .orderBy('allocations.name')
     .orderBy('allocations.id')
     .execute();
-  return rows.map(({ spent, special_event_id, ...row }) => ({
-    ...row,
-    special_event_id: special_event_id!,
-    // PostgreSQL sums bigints into numeric, which arrives as text.
-    spent: spent == null ? 0 : Number(spent),
-  }));
+  return rows.map(({ spent, special_event_id, ...row }) => ({ ...row, special_event_id: special_event_id!, spent: cents(spent) }));
 }
 
 const eventColumns = ['id', 'name', 'budget_amount', 'start_date'] as const;

@@ -20,6 +20,7 @@ const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" *
 const SinkFundsPage = lazy(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const AccountBalancesPage = lazy(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
+const ReportsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/reports/ReportsArea'));
 const SpecialEventsArea = lazy(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
@@ -55,9 +56,7 @@ export const routes = [
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },
       { path: 'special-events/*', element: page(SpecialEventsArea) },
-      { path: 'reports/net-worth', element: comingSoon('Net Worth Report') },
-      { path: 'reports/category-spending', element: comingSoon('Category Spending Report') },
-      { path: 'reports/needs-vs-wants', element: comingSoon('Needs vs Wants Report') },
+      { path: 'reports/*', element: page(ReportsArea) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },

@@ -87,32 +87,37 @@ async function allocationsOf(scope: HouseholdScope, budgetIds: number[]): Promis
 }
 
 /**
- * Σ(withdrawal − deposit) per allocation of one budget, grouped in one query. Brought-forward copies ('added')
- * and their balancing rows ('adjustment') are excluded: the original charge is already counted. Driven from the
- * budget's allocations (the household's rows) into the transactions index on allocation_id: starting from the
- * household's transactions would read every one of them.
+ * The transactions that count as spending against the allocations of the budgets asked for. Brought-forward
+ * copies ('added') and their balancing rows ('adjustment') are left out: the original charge is already counted.
+ * Driven from the budgets' allocations (the household's rows) into the transactions index on allocation_id:
+ * starting from the household's transactions would read every one of them. Callers group and sum it.
  */
-const spentQuery = (scope: HouseholdScope, budgetId: number) =>
+export const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
   scope
     .selectFrom('allocations')
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-    .select(['allocations.id as allocation_id', sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`.as('spent')])
-    .where('allocations.budget_id', '=', budgetId)
-    .where(countsAsSpendingSql('transactions.brought_forward_status'))
-    .groupBy('allocations.id');
+    .where('allocations.budget_id', 'in', budgetIds)
+    .where(countsAsSpendingSql('transactions.brought_forward_status'));
+
+/** Σ(withdrawal − deposit) of that spending, a group of rows together (per allocation, category, class...). */
+export const spentSum = sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`;
+
+/** `spent` per allocation of the budgets asked for, in one grouped query. */
+const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
+  spendingQuery(scope, budgetIds).select(['allocations.id as allocation_id', spentSum.as('spent')]).groupBy('allocations.id');
 
 // PostgreSQL sums bigints into numeric, which arrives as text.
-const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
+export const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
 
 export async function spentByAllocation(scope: HouseholdScope, budgetId: number): Promise<Map<number, number>> {
-  const rows = await spentQuery(scope, budgetId).execute();
+  const rows = await spentQuery(scope, [budgetId]).execute();
   return new Map(rows.map((row) => [row.allocation_id, cents(row.spent)]));
 }
 
 /** A budget's allocations with `spent`: the lines and the grouped sums in one statement. */
 export async function allocationsWithSpent(scope: HouseholdScope, budgetId: number): Promise<Allocation[]> {
   const rows = await allocationsQuery(scope)
-    .leftJoin(spentQuery(scope, budgetId).as('sums'), 'sums.allocation_id', 'allocations.id')
+    .leftJoin(spentQuery(scope, [budgetId]).as('sums'), 'sums.allocation_id', 'allocations.id')
     .select([...allocationColumns, 'sums.spent'])
     .where('allocations.budget_id', '=', budgetId)
     .execute();

@@ -20,14 +20,25 @@ export const optionalIdSchema = z.number().int().nonnegative().max(MAX_ID, { err
  * These three wrappers are the only coercions; everything else is validated as it arrives.
  */
 
+// Each accepts exactly the extra forms it names (so the API documentation can say which) and hands the
+// services the plain value.
+
 /** An optional reference to another row: `0` (the lists' "none" choice), null or absent mean none (stored as null). */
-export const optionalRefSchema = z.preprocess((value) => (value === 0 ? null : value), idSchema.nullish());
+export const optionalRefSchema = z
+  .union([z.literal(0), idSchema])
+  .nullable()
+  .transform((id) => (id === 0 ? null : id))
+  .optional();
 
 /** An optional field whose `null` means "not given": the default (on create) or the stored value (on update) applies. */
-export const notGiven = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+export const notGiven = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .transform((value) => (value === null ? undefined : value))
+    .optional();
 
 /** A boolean that may also arrive as the string "true" or "false" (nothing else is coerced). */
-export const flagSchema = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+export const flagSchema = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
 
 export const moneySchema = z
   .number({ error: 'must be an amount in cents' })

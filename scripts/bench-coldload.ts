@@ -1,0 +1,150 @@
+/**
+ * Cold-load benchmark: how long a person waits, on a desktop and on a phone over a mobile network, from opening
+ * EveryCent (already signed in on that device) to the current budget's allocations painted with data.
+ *
+ *   npm run bench:coldload                        production build, then 5 runs per profile
+ *   npm run bench:coldload -- --reuse-dist --runs 3
+ *
+ * Real server on a fresh SQLite file with the demo household; Debian's Chromium through Playwright; the browser
+ * cache disabled for a cold visit and enabled for the repeat visit that follows it. The phone profile is the
+ * one of issue 15: 4× CPU slowdown, 1.6 Mbps down, 0.75 Mbps up, 150 ms round trips (Chrome DevTools' "Fast 3G"
+ * family). Prints medians; never runs as a test.
+ */
+import { execFileSync } from 'node:child_process';
+import type { CDPSession, Page } from '@playwright/test';
+import { launchBrowser, root, startServer } from './benchUi/support';
+
+interface Profile {
+  name: string;
+  viewport: { width: number; height: number };
+  cpuSlowdown: number;
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+
+const PROFILES: Profile[] = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
+  {
+    name: 'phone',
+    viewport: { width: 375, height: 740 },
+    cpuSlowdown: 4,
+    network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (0.75 * 1024 * 1024) / 8 },
+  },
+];
+
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const READY = '.ec-allocations tbody tr td .ec-money';
+
+interface Visit {
+  ms: number;
+  bytes: number;
+  requests: number;
+}
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Signs in over HTTP once: the five credential headers the web client keeps in localStorage. */
+async function credentials(baseUrl: string, email: string, password: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign in failed: ${response.status}`);
+  const body = (await response.json()) as { data: { household_name: string } };
+  const stored: Record<string, string> = { householdName: body.data.household_name };
+  for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) stored[name] = response.headers.get(name) ?? '';
+  return stored;
+}
+
+/** Counts what crosses the (emulated) network: encoded bytes and finished requests. */
+function countTraffic(cdp: CDPSession) {
+  const totals = { bytes: 0, requests: 0 };
+  cdp.on('Network.loadingFinished', (event) => {
+    totals.bytes += event.encodedDataLength;
+    totals.requests += 1;
+  });
+  return totals;
+}
+
+/**
+ * Opens the current budget and resolves with the time from navigation start to the first frame painted after
+ * an allocation row shows its money (read inside the page, so the measurement itself crosses no network).
+ */
+async function visit(page: Page, cdp: CDPSession, baseUrl: string): Promise<Visit> {
+  const traffic = countTraffic(cdp);
+  await page.goto(`${baseUrl}/#/budgets/current`, { waitUntil: 'commit' });
+  const ms = await page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          if (document.querySelector(selector)) requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    READY,
+  );
+  // Requests still finishing (a prefetch, the favicon) count too; the page is done when the network is quiet.
+  await page.waitForLoadState('networkidle');
+  return { ms, bytes: traffic.bytes, requests: traffic.requests };
+}
+
+async function measure(profile: Profile, baseUrl: string, stored: Record<string, string>, runs: number) {
+  const browser = await launchBrowser();
+  const cold: Visit[] = [];
+  const warm: Visit[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: profile.viewport });
+      // tsx compiles functions with esbuild's keepNames, whose `__name` helper the page does not have.
+      await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+      await context.addInitScript((items) => {
+        for (const [name, value] of Object.entries(items)) window.localStorage.setItem(name, value);
+      }, stored);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      cold.push(await visit(page, cdp, baseUrl));
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      // A repeat visit in a new tab of the same browser profile: what is cached stays, the page starts anew.
+      await page.goto('about:blank');
+      warm.push(await visit(page, cdp, baseUrl));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { cold, warm };
+}
+
+async function main() {
+  const runs = Number(argument('--runs') ?? 5);
+  if (!process.argv.includes('--reuse-dist')) execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
+  const server = await startServer(PORT, { householdName: 'Cold Load', email: 'coldload@example.com', password: 'cold load password' });
+  try {
+    const stored = await credentials(server.baseUrl, 'coldload@example.com', 'cold load password');
+    console.log(`\nCold load of the current budget (median of ${runs}; cache disabled, then a repeat visit with the cache):\n`);
+    console.log('| profile | cold: painted | bytes | requests | repeat visit: painted | bytes | requests |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const profile of PROFILES) {
+      const { cold, warm } = await measure(profile, server.baseUrl, stored, runs);
+      const row = (visits: Visit[]) =>
+        `${Math.round(median(visits.map((v) => v.ms))).toLocaleString('en-US')} ms | ${(median(visits.map((v) => v.bytes)) / 1024).toFixed(0)} KB | ${median(visits.map((v) => v.requests))}`;
+      console.log(`| ${profile.name} | ${row(cold)} | ${row(warm)} |`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allNeedsVsWantsColumns, categorySpendingColumns, netWorthColumns, type ReportColumn } from '../../src/shared/reports';
+import {
+  categorySpendingQuerySchema,
+  categorySpendingReportSchema,
+  CSV_CONTENT_TYPE,
+  needsVsWantsReportSchema,
+  netWorthReportSchema,
+  type ReportFormat,
+  reportQuerySchema,
+} from '../../src/shared/schemas/reports';
+import { householdScope } from '../plugins/auth';
+import { categorySpendingReport } from '../services/reports/categorySpending';
+import { csvFileName, reportCsv } from '../services/reports/csv';
+import { needsVsWantsReport } from '../services/reports/needsVsWants';
+import { netWorthReport } from '../services/reports/netWorth';
+
+const ACCEPTS_CSV = /(^|,)\s*text\/csv\s*(;|,|$)/i;
+
+interface Report<Row extends { period: string }> {
+  columns: readonly ReportColumn[];
+  rows: Row[];
+  /** What the CSV file is called before its periods: ["net worth"], ["category spending", "Groceries"]. */
+  name: string[];
+}
+
+/** `{data, fields}` as JSON, or the same columns as CSV when asked for (`?format=csv` or `Accept: text/csv`). */
+function sendReport<Row extends { period: string }>(
+  request: { query: { format?: ReportFormat }; headers: FastifyRequest['headers'] },
+  reply: FastifyReply,
+  report: Report<Row>,
+) {
+  const format = request.query.format ?? (ACCEPTS_CSV.test(request.headers.accept ?? '') ? 'csv' : 'json');
+  reply.header('vary', 'Accept');
+  if (format === 'json') return reply.send({ data: report.rows, fields: report.columns.map((column) => column.key) });
+  const fileName = csvFileName(report.name, report.rows.map((row) => row.period));
+  return reply
+    .header('content-type', CSV_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(reportCsv(report.columns, report.rows));
+}
+
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/reports/net_worth', { schema: { querystring: reportQuerySchema, response: { 200: netWorthReportSchema } } }, async (request, reply) =>
+    sendReport(request, reply, { columns: netWorthColumns, rows: await netWorthReport(householdScope(request), request.query), name: ['net worth'] }),
+  );
+
+  routes.get('/reports/category_spending', { schema: { querystring: categorySpendingQuerySchema, response: { 200: categorySpendingReportSchema } } }, async (request, reply) => {
+    const { rows, category } = await categorySpendingReport(householdScope(request), request.query);
+    return sendReport(request, reply, { columns: categorySpendingColumns, rows, name: ['category spending', category?.name ?? ''] });
+  });
+
+  routes.get('/reports/needs_vs_wants', { schema: { querystring: reportQuerySchema, response: { 200: needsVsWantsReportSchema } } }, async (request, reply) =>
+    sendReport(request, reply, { columns: allNeedsVsWantsColumns, rows: await needsVsWantsReport(householdScope(request), request.query), name: ['needs vs wants'] }),
+  );
+}

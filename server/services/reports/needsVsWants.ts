@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { classSummary, type ClassifiedLine } from '../../../src/shared/budgetMath';
+import type { NeedsVsWantsRow } from '../../../src/shared/schemas/reports';
+import type { HouseholdScope } from '../../db/scope';
+import { cents } from '../budgets/budgetReads';
+import { allocationTotals } from './allocationTotals';
+import { reportBudgets } from './reportBudgets';
+
+/**
+ * Needs, wants and savings per budget, budgeted and actual, by the budget screen's rule (`classSummary`): needs
+ * and savings are the sums of their allocations, wants the remainder of the income. Budgeted sums the
+ * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
+ * the income not spent on needs or put into savings: what went on wants plus what was left unspent.
+ * Four queries whatever the number of budgets.
+ */
+export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NeedsVsWantsRow[]> {
+  const budgets = await reportBudgets(scope, range);
+  if (budgets.length === 0) return [];
+  const ids = budgets.map((budget) => budget.id);
+  const [incomes, classes] = await Promise.all([
+    scope
+      .selectFrom('incomes')
+      .select(['budget_id', sql<number | string>`sum(amount)`.as('income')])
+      .where('budget_id', 'in', ids)
+      .groupBy('budget_id')
+      .execute(),
+    allocationTotals(scope, ids, 'allocation_class'),
+  ]);
+
+  const incomeOf = new Map(incomes.map((row) => [row.budget_id, cents(row.income)]));
+  const linesOf = new Map<number, typeof classes>();
+  for (const total of classes) linesOf.set(total.budget_id, [...(linesOf.get(total.budget_id) ?? []), total]);
+
+  return budgets.map((budget) => {
+    const income = incomeOf.get(budget.id) ?? 0;
+    const lines = linesOf.get(budget.id) ?? [];
+    const summaryOf = (amount: (line: (typeof lines)[number]) => number) =>
+      classSummary(income, lines.map((line): ClassifiedLine => ({ allocation_class: line.key, amount: amount(line) })));
+    const budgeted = summaryOf((line) => line.budgeted);
+    const actual = summaryOf((line) => line.spent);
+    return {
+      budget_id: budget.id,
+      period: budget.period,
+      income,
+      budgeted_needs: budgeted.needs,
+      budgeted_wants: budgeted.wants,
+      budgeted_savings: budgeted.savings,
+      actual_needs: actual.needs,
+      actual_wants: actual.wants,
+      actual_savings: actual.savings,
+      budgeted_needs_percent: budgeted.needsPercent,
+      budgeted_wants_percent: budgeted.wantsPercent,
+      budgeted_savings_percent: budgeted.savingsPercent,
+      actual_needs_percent: actual.needsPercent,
+      actual_wants_percent: actual.wantsPercent,
+      actual_savings_percent: actual.savingsPercent,
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { NetWorthRow } from '../../../src/shared/schemas/reports';
+import type { HouseholdScope } from '../../db/scope';
+import { cents } from '../budgets/budgetReads';
+import { reportBudgets } from './reportBudgets';
+
+const net = sql<number | string>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`;
+
+/**
+ * Net worth per budget: every account's opening balance (closed accounts too) plus the net of every transaction
+ * dated up to the budget's end, including those before the first budget shown and between budgets; net change is
+ * the net of the transactions dated in the budget's window. Carried-forward card rows are counted like any other:
+ * a copy and its balancing row net to zero. Two grouped queries, both driven from the household's accounts into
+ * the (account, date, amounts) index.
+ */
+export async function netWorthReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NetWorthRow[]> {
+  const budgets = await reportBudgets(scope, range);
+  if (budgets.length === 0) return [];
+  const firstDay = budgets[0].start_date;
+  const lastDay = budgets[budgets.length - 1].end_date;
+
+  const [accounts, days] = await Promise.all([
+    scope
+      .selectFrom('bank_accounts')
+      .leftJoin('transactions', (join) =>
+        join.onRef('transactions.bank_account_id', '=', 'bank_accounts.id').on('transactions.transaction_date', '<', firstDay),
+      )
+      .select(['bank_accounts.opening_balance', net.as('net')])
+      .groupBy(['bank_accounts.id', 'bank_accounts.opening_balance'])
+      .execute(),
+    scope
+      .selectFrom('bank_accounts')
+      .innerJoin('transactions', 'transactions.bank_account_id', 'bank_accounts.id')
+      .where('transactions.transaction_date', '>=', firstDay)
+      .where('transactions.transaction_date', '<=', lastDay)
+      .select(['transactions.transaction_date as day', net.as('net')])
+      .groupBy('transactions.transaction_date')
+      .orderBy('transactions.transaction_date')
+      .execute(),
+  ]);
+
+  let worth = 0;
+  for (const account of accounts) worth += cents(account.opening_balance) + cents(account.net);
+  const rows: NetWorthRow[] = [];
+  let next = 0;
+  for (const budget of budgets) {
+    while (next < days.length && days[next].day < budget.start_date) worth += cents(days[next++].net);
+    let change = 0;
+    while (next < days.length && days[next].day <= budget.end_date) change += cents(days[next++].net);
+    worth += change;
+    rows.push({ budget_id: budget.id, period: budget.period, net_change: change, net_worth: worth });
+  }
+  return rows;
+}

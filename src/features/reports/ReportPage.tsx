@@ -1,0 +1,70 @@
+import { Empty } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { paths } from '../../app/paths';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageHeading } from '../../components/usePageHeading';
+import { CsvDownloadButton } from './CsvDownloadButton';
+import { PeriodRangePicker } from './PeriodRangePicker';
+import type { ReportRange, ReportRequest } from './reportsApi';
+import './reports.css';
+
+export interface ReportPageProps {
+  title: string;
+  /** The report's rows on screen (undefined while loading), for the periods the pickers show. */
+  rows: ReadonlyArray<{ period: string }> | undefined;
+  error: unknown;
+  refetch: () => unknown;
+  range: ReportRange;
+  onRangeChange: (range: ReportRange) => void;
+  /** What "Download CSV" fetches: the table on screen. */
+  download: ReportRequest;
+  /** The report's own choices (category, budgeted or actual). */
+  options?: ReactNode;
+  chart: ReactNode;
+  table: ReactNode;
+}
+
+/**
+ * The frame of every report: the period pickers, the report's options and "Download CSV", then the chart and
+ * the table side by side (the chart above the table on narrow screens).
+ */
+export function ReportPage({ title, rows, error, refetch, range, onRangeChange, download, options, chart, table }: ReportPageProps) {
+  usePageHeading(title);
+  const narrow = useNarrowScreen();
+  const shown = { from: rows?.[0]?.period, to: rows?.[rows.length - 1]?.period };
+  let body: ReactNode;
+  if (error) body = <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+  else if (!rows) body = <PageLoading />;
+  else if (rows.length === 0)
+    body = (
+      <Empty
+        description={
+          <>
+            No budgets in these periods. Choose other periods, or see the <Link to={paths.budgets}>Budgets</Link>.
+          </>
+        }
+      />
+    );
+  else
+    body = (
+      <div className="ec-report-body">
+        {chart}
+        {table}
+      </div>
+    );
+  return (
+    <section className="ec-report" aria-label={title}>
+      {!narrow && <h2 className="ec-report-title">{title}</h2>}
+      <div className="ec-report-controls">
+        <PeriodRangePicker range={range} shown={shown} onChange={onRangeChange} />
+        {options}
+        <CsvDownloadButton request={download} />
+      </div>
+      {body}
+    </section>
+  );
+}

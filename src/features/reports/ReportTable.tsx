@@ -1,0 +1,49 @@
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { Money } from '../../components/Money';
+import { periodLabel, type ReportColumn } from '../../shared/reports';
+
+interface PeriodRow {
+  budget_id: number;
+  period: string;
+}
+
+/** A whole percent, or "–" where there is none (a budget without income). */
+export const percentText = (value: number | null) => (value == null ? '–' : `${value} %`);
+
+function cell(column: ReportColumn, value: unknown, row: PeriodRow) {
+  switch (column.kind) {
+    case 'period':
+      return (
+        <Link to={paths.budget(row.budget_id)} title={`Open the budget of ${periodLabel(row.period)}`}>
+          {periodLabel(row.period)}
+        </Link>
+      );
+    case 'money':
+      return <Money cents={value as number} />;
+    case 'percent':
+      return percentText(value as number | null);
+    default:
+      return String(value);
+  }
+}
+
+/**
+ * A report's table, one row per period, with the report's own columns (the CSV's too). The period opens its
+ * budget. The table scrolls inside its own box when the screen is too narrow for it.
+ */
+export function ReportTable<Row extends PeriodRow>({ columns, rows, caption }: { columns: readonly ReportColumn[]; rows: Row[]; caption: string }) {
+  const tableColumns: ColumnsType<Row> = columns.map((column) => ({
+    key: column.key,
+    title: column.title,
+    align: column.kind === 'money' || column.kind === 'percent' ? ('right' as const) : undefined,
+    render: (_value: unknown, row: Row) => cell(column, (row as unknown as Record<string, unknown>)[column.key], row),
+  }));
+  return (
+    <div className="ec-report-table" role="region" aria-label={caption}>
+      <Table<Row> size="small" columns={tableColumns} dataSource={rows} rowKey="budget_id" pagination={false} scroll={{ x: 'max-content' }} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { useNarrowScreen } from '../../../app/useNarrowScreen';
+import { classTitles, periodLabel, SPENDING_CLASSES, type Basis } from '../../../shared/reports';
+import type { NeedsVsWantsRow } from '../../../shared/schemas/reports';
+import { percentText } from '../ReportTable';
+import { ChartFigure, ChartPatterns, fills, inOrder, palette, periodClick } from './chartParts';
+
+const looks = {
+  needs: { fill: palette.blue, stroke: palette.blue },
+  wants: { fill: fills.hatchedOrange, stroke: palette.orange },
+  savings: { fill: fills.dottedGreen, stroke: palette.green },
+};
+const order = inOrder(SPENDING_CLASSES);
+
+// Each share is written on its column (the axis gives the unit), dark on a light outline so it reads on any fill.
+const labelStyle = { fill: '#000', stroke: '#fff', strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 } as const;
+const guideLabel = (value: string) => ({ value, position: 'right' as const, fontSize: 12 });
+
+/**
+ * Needs (solid), wants (hatched) and savings (dotted) as shares of the income, stacked to 100 % per period,
+ * with the 50/30/20 guide: needs up to the 50 % line, savings above the 80 % line. A period without income has
+ * no shares and no column.
+ */
+export default function NeedsVsWantsChart({ rows, basis, onOpen }: { rows: NeedsVsWantsRow[]; basis: Basis; onOpen: (budgetId: number) => void }) {
+  const narrow = useNarrowScreen();
+  const data = rows.map((row) => ({
+    label: periodLabel(row.period),
+    needs: row[`${basis}_needs_percent`],
+    wants: row[`${basis}_wants_percent`],
+    savings: row[`${basis}_savings_percent`],
+  }));
+  return (
+    <ChartFigure
+      caption={`Shares of the income, ${basis}: needs (solid), wants (hatched) and savings (dotted). The dashed lines are the 50/30/20 guide: needs up to the lower line, savings above the upper one.`}
+    >
+      <BarChart
+        data={data}
+        stackOffset="sign"
+        margin={{ top: 8, right: narrow ? 8 : 96, bottom: 0, left: 0 }}
+        onClick={periodClick(rows, onOpen)}
+        title={`Needs vs Wants, ${basis}`}
+        desc="Needs, wants and savings as percentages of the income per period; the table lists the same figures."
+      >
+        <ChartPatterns />
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" />
+        <YAxis unit=" %" width={52} ticks={[0, 20, 50, 80, 100]} domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(100, max)]} />
+        <Tooltip formatter={(value) => percentText(Number(value))} itemSorter={order} />
+        <Legend itemSorter={order} />
+        {SPENDING_CLASSES.map((spendingClass) => (
+          <Bar key={spendingClass} dataKey={spendingClass} name={classTitles[spendingClass]} stackId="income" {...looks[spendingClass]} isAnimationActive={false}>
+            <LabelList dataKey={spendingClass} position="center" style={labelStyle} />
+          </Bar>
+        ))}
+        <ReferenceLine y={50} stroke="#000" strokeDasharray="8 4" label={narrow ? undefined : guideLabel('Needs ≤ 50 %')} />
+        <ReferenceLine y={80} stroke="#000" strokeDasharray="8 4" label={narrow ? undefined : guideLabel('Savings ≥ 20 %')} />
+      </BarChart>
+    </ChartFigure>
+  );
+}

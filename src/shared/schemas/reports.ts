@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { isPeriodOrDate, rangeEndDate, rangeStartDate } from '../reports';
+import { idSchema, moneyTotalSchema, queryIdSchema } from './common';
+
+/** `from` / `to`: a period (YYYY-MM) or a date (YYYY-MM-DD); a budget is in the range when its end date is. */
+const rangeValueSchema = z
+  .string()
+  .refine(isPeriodOrDate, { error: 'must be a period (YYYY-MM) or a date (YYYY-MM-DD)' })
+  .optional();
+
+/** JSON unless the client asks for CSV (here or with `Accept: text/csv`). */
+export const reportFormatSchema = z.enum(['json', 'csv']).optional();
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+const rangeFields = { from: rangeValueSchema, to: rangeValueSchema, format: reportFormatSchema };
+
+const fromNotAfterTo = (query: { from?: string; to?: string }, context: z.RefinementCtx) => {
+  if (query.from && query.to && rangeStartDate(query.from) > rangeEndDate(query.to)) {
+    context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+  }
+};
+
+/** `GET /reports/net_worth` and `/reports/needs_vs_wants`. */
+export const reportQuerySchema = z.object(rangeFields).superRefine(fromNotAfterTo);
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** `GET /reports/category_spending`: `category_id` narrows it to one category (its rows and its CSV). */
+export const categorySpendingQuerySchema = z.object({ ...rangeFields, category_id: queryIdSchema.optional() }).superRefine(fromNotAfterTo);
+export type CategorySpendingQuery = z.infer<typeof categorySpendingQuerySchema>;
+
+const percentSchema = z.number().int().nullable();
+
+export const netWorthRowSchema = z.object({
+  budget_id: idSchema,
+  period: z.string(),
+  net_change: moneyTotalSchema,
+  net_worth: moneyTotalSchema,
+});
+export type NetWorthRow = z.infer<typeof netWorthRowSchema>;
+
+export const categorySpendingRowSchema = z.object({
+  budget_id: idSchema,
+  allocation_category_id: idSchema,
+  category_name: z.string(),
+  period: z.string(),
+  budgeted: moneyTotalSchema,
+  spent: moneyTotalSchema,
+  difference: moneyTotalSchema,
+});
+export type CategorySpendingRow = z.infer<typeof categorySpendingRowSchema>;
+
+export const needsVsWantsRowSchema = z.object({
+  budget_id: idSchema,
+  period: z.string(),
+  income: moneyTotalSchema,
+  budgeted_needs: moneyTotalSchema,
+  budgeted_wants: moneyTotalSchema,
+  budgeted_savings: moneyTotalSchema,
+  actual_needs: moneyTotalSchema,
+  actual_wants: moneyTotalSchema,
+  actual_savings: moneyTotalSchema,
+  budgeted_needs_percent: percentSchema,
+  budgeted_wants_percent: percentSchema,
+  budgeted_savings_percent: percentSchema,
+  actual_needs_percent: percentSchema,
+  actual_wants_percent: percentSchema,
+  actual_savings_percent: percentSchema,
+});
+export type NeedsVsWantsRow = z.infer<typeof needsVsWantsRowSchema>;
+
+/** A report: its rows, oldest period first, and the names of its columns in the table's order. */
+const reportSchema = <Row extends z.ZodType>(row: Row) => z.object({ data: z.array(row), fields: z.array(z.string()) });
+
+export const netWorthReportSchema = reportSchema(netWorthRowSchema);
+export type NetWorthReport = z.infer<typeof netWorthReportSchema>;
+export const categorySpendingReportSchema = reportSchema(categorySpendingRowSchema);
+export type CategorySpendingReport = z.infer<typeof categorySpendingReportSchema>;
+export const needsVsWantsReportSchema = reportSchema(needsVsWantsRowSchema);
+export type NeedsVsWantsReport = z.infer<typeof needsVsWantsReportSchema>;
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockFetch } from '../../support/fetchMock';
+import { setupUser } from '../../support/user';
+import { BUDGETS, CATEGORY_SPENDING, renderReport, tableRows } from './renderReports';
+
+const report = { data: CATEGORY_SPENDING, fields: ['category_name', 'period', 'budgeted', 'spent', 'difference'] };
+
+describe('Category Spending Report', () => {
+  it('shows the first category with any money, budgeted against spent, in the table and as grouped columns', async () => {
+    const network = mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    const { container } = renderReport('/reports/category-spending');
+    await screen.findByRole('region', { name: 'Budgeted and spent by period' });
+    expect(network.find('GET', '/reports/category_spending')[0].search).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Category' }).closest('.ant-select')).toHaveTextContent('Food, "Fun"');
+    expect(tableRows(container)).toEqual([
+      ['Feb 2026', '500.00', '420.00', '80.00'],
+      ['Mar 2026', '500.00', '610.00', '-110.00'],
+    ]);
+    // Two columns per period: budgeted (solid) and spent (hatched), told apart by more than colour.
+    await waitFor(() => expect(container.querySelectorAll('.ec-report-chart .recharts-bar-rectangle')).toHaveLength(4));
+    const fills = [...container.querySelectorAll('.ec-report-chart .recharts-bar-rectangle path')].map((path) => path.getAttribute('fill'));
+    expect(new Set(fills)).toEqual(new Set(['#0072B2', 'url(#ec-hatched-vermillion)']));
+  });
+
+  it('switches category from the picker, keeps it in the URL and downloads that category', async () => {
+    const network = mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    const user = setupUser();
+    const { container, router } = renderReport('/reports/category-spending?from=2026-02');
+    await screen.findByRole('region', { name: 'Budgeted and spent by period' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click((await screen.findAllByTitle('Home')).at(-1)!);
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-02&category_id=7'));
+    expect(tableRows(container)).toEqual([
+      ['Feb 2026', '1,000.00', '1,000.00', '0.00'],
+      ['Mar 2026', '1,000.00', '990.00', '10.00'],
+    ]);
+    // Choosing a category filters what is already here: no new request.
+    expect(network.find('GET', '/reports/category_spending')).toHaveLength(1);
+
+    URL.createObjectURL = jest.fn(() => 'blob:report');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      await user.click(screen.getByRole('button', { name: /Download CSV/ }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+    } finally {
+      click.mockRestore();
+    }
+    expect(network.find('GET', '/reports/category_spending').at(-1)?.search).toBe('?from=2026-02&category_id=7&format=csv');
+  });
+
+  it('falls back to the first category with money when the URL names one that is not in the report', async () => {
+    mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    const { container } = renderReport('/reports/category-spending?category_id=99');
+    await screen.findByRole('region', { name: 'Budgeted and spent by period' });
+    expect(tableRows(container)[0]).toEqual(['Feb 2026', '500.00', '420.00', '80.00']);
+  });
+});

@@ -1,0 +1,70 @@
+import type { NeedsVsWantsReport } from '../../../src/shared/schemas/reports';
+import { call, testDialects, useTestServer } from '../../support/testServer';
+import { arrangeHousehold, expected, type Household } from './household';
+
+describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
+  const ctx = useTestServer(dialect, { userPerTest: false });
+  let household: Household;
+  beforeAll(async () => {
+    household = await arrangeHousehold(ctx.server, ctx.user);
+  });
+
+  const rowOf = (month: keyof typeof expected.needsVsWants) => {
+    const { income, budgeted, actual } = expected.needsVsWants[month];
+    return {
+      budget_id: household.budgets[month].id,
+      period: household.budgets[month].end_date.slice(0, 7),
+      income,
+      budgeted_needs: budgeted[0],
+      budgeted_wants: budgeted[1],
+      budgeted_savings: budgeted[2],
+      budgeted_needs_percent: budgeted[3],
+      budgeted_wants_percent: budgeted[4],
+      budgeted_savings_percent: budgeted[5],
+      actual_needs: actual[0],
+      actual_wants: actual[1],
+      actual_savings: actual[2],
+      actual_needs_percent: actual[3],
+      actual_wants_percent: actual[4],
+      actual_savings_percent: actual[5],
+    };
+  };
+
+  it('gives budgeted and actual needs, wants and savings per budget with the hand-computed figures', async () => {
+    const response = await call<NeedsVsWantsReport>(ctx.server, ctx.user, { method: 'GET', url: '/reports/needs_vs_wants' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([rowOf('nov'), rowOf('jan'), rowOf('feb'), rowOf('mar')]);
+    expect(response.body.fields).toEqual([
+      'period',
+      'income',
+      'budgeted_needs',
+      'budgeted_needs_percent',
+      'budgeted_wants',
+      'budgeted_wants_percent',
+      'budgeted_savings',
+      'budgeted_savings_percent',
+      'actual_needs',
+      'actual_needs_percent',
+      'actual_wants',
+      'actual_wants_percent',
+      'actual_savings',
+      'actual_savings_percent',
+    ]);
+  });
+
+  it("agrees with the budget screen: budgeted sums the allocations' amounts, actual their spent", async () => {
+    type Line = { amount: number; spent: number; allocation_class: string };
+    const budget = (await call<{ allocations: Line[] }>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${household.budgets.jan.id}` })).body;
+    const sum = (cls: string, of: (line: Line) => number) =>
+      budget.allocations.filter((line) => line.allocation_class === cls).reduce((total, line) => total + of(line), 0);
+    const report = await call<NeedsVsWantsReport>(ctx.server, ctx.user, { method: 'GET', url: '/reports/needs_vs_wants?from=2026-01&to=2026-01' });
+    expect(report.body.data).toEqual([
+      expect.objectContaining({
+        budgeted_needs: sum('need', (line) => line.amount),
+        budgeted_savings: sum('savings', (line) => line.amount),
+        actual_needs: sum('need', (line) => line.spent),
+        actual_savings: sum('savings', (line) => line.spent),
+      }),
+    ]);
+  });
+});
