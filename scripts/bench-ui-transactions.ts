@@ -13,7 +13,7 @@ import { guessCsvMapping, parseCsv } from '../src/features/transactions/import/c
 import { mergeImported } from '../src/features/transactions/import/merge';
 import { draftFromTransaction } from '../src/features/transactions/draftRows';
 import type { Transaction } from '../src/shared/schemas/transactions';
-import { launchBrowser, measureKeystrokes, median, ms, signIn, startServer, timeClick, timeNavigation } from './benchUi/support';
+import { keystrokeLines, measureKeystrokes, median, ms, runBench, timeClick, timeNavigation } from './benchUi/support';
 
 const WINDOW_ROWS = 2000;
 const IMPORT_ROWS = 500;
@@ -42,65 +42,49 @@ function importCsv(window: Transaction[]): string {
   return lines.join('\n');
 }
 
-async function main() {
-  const credentials = { householdName: 'Bench Household', email: 'bench@example.com', password: 'bench password 123' };
-  const server = await startServer(port, { ...credentials, windowTransactions: WINDOW_ROWS });
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx compiles with esbuild's keepNames, so functions handed to page.evaluate call a `__name` helper the page lacks.
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await signIn(page, server.baseUrl, credentials.email, credentials.password);
-    const { primaryAccountId, currentBudgetId } = server.household;
-    const route = `#/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`;
+const credentials = { householdName: 'Bench Household', email: 'bench@example.com', password: 'bench password 123' };
 
-    const firstVisit = await timeNavigation(page, route, tableRows, 100);
-    await timeNavigation(page, '#/', 'main');
-    await page.locator('.ec-transactions-table').waitFor({ state: 'detached' });
-    const cached = await timeNavigation(page, route, tableRows, 100);
-    const window = await readWindow(page, `/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`);
-    if (window.length !== WINDOW_ROWS) throw new Error(`expected ${WINDOW_ROWS} rows in the window, found ${window.length}`);
+runBench(port, { ...credentials, windowTransactions: WINDOW_ROWS }, async ({ server, page }) => {
+  const { primaryAccountId, currentBudgetId } = server.household;
+  const route = `#/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`;
 
-    const startEditing = await timeClick(page, 'Make Changes', descriptionInputs, 100);
-    const input = page.locator(descriptionInputs).nth(50);
-    await input.scrollIntoViewIfNeeded();
-    await input.press('End');
-    const keys = Array.from({ length: KEYSTROKES }, (_, i) => (i % 3 === 2 ? 'Backspace' : 'abcdefghij'[i % 10]));
-    const { durations, rowRenders } = await measureKeystrokes(page, input, keys);
+  const firstVisit = await timeNavigation(page, route, tableRows, 100);
+  await timeNavigation(page, '#/', 'main');
+  await page.locator('.ec-transactions-table').waitFor({ state: 'detached' });
+  const cached = await timeNavigation(page, route, tableRows, 100);
+  const window = await readWindow(page, `/transactions?bank_account_id=${primaryAccountId}&budget_id=${currentBudgetId}`);
+  if (window.length !== WINDOW_ROWS) throw new Error(`expected ${WINDOW_ROWS} rows in the window, found ${window.length}`);
 
-    const csv = importCsv(window);
-    await page.getByRole('button', { name: 'Import Transactions' }).click();
-    await page.getByLabel('Pasted text').fill(csv);
-    await page.getByRole('button', { name: 'Read Text' }).click();
-    await page.getByRole('button', { name: `Add ${IMPORT_ROWS} Rows` }).waitFor();
-    const importInPage = await timeClick(page, `Add ${IMPORT_ROWS} Rows`, '.ec-import-summary');
-    const summary = await page.locator('.ec-import-summary').textContent();
+  const startEditing = await timeClick(page, 'Make Changes', descriptionInputs, 100);
+  const input = page.locator(descriptionInputs).nth(50);
+  await input.scrollIntoViewIfNeeded();
+  await input.press('End');
+  const keys = Array.from({ length: KEYSTROKES }, (_, i) => (i % 3 === 2 ? 'Backspace' : 'abcdefghij'[i % 10]));
+  const keystrokes = await measureKeystrokes(page, input, keys, tableRows);
 
-    // The parse and the duplicate check alone, as the page runs them (median of 20).
-    const existing = window.map(draftFromTransaction);
-    const pure: number[] = [];
-    for (let run = 0; run < 20; run += 1) {
-      const started = performance.now();
-      const parsed = parseCsv(csv, guessCsvMapping(csv));
-      mergeImported(existing, parsed.rows, { start_date: window[0].transaction_date, end_date: window[window.length - 1].transaction_date }, false);
-      pure.push(performance.now() - started);
-    }
+  const csv = importCsv(window);
+  await page.getByRole('button', { name: 'Import Transactions' }).click();
+  await page.getByLabel('Pasted text').fill(csv);
+  await page.getByRole('button', { name: 'Read Text' }).click();
+  await page.getByRole('button', { name: `Add ${IMPORT_ROWS} Rows` }).waitFor();
+  const importInPage = await timeClick(page, `Add ${IMPORT_ROWS} Rows`, '.ec-import-summary');
+  const summary = await page.locator('.ec-import-summary').textContent();
 
-    console.log(`Transactions window with ${WINDOW_ROWS} rows (desktop 1280px, real server, SQLite, 100 rows per page):`);
-    console.log(`  first visit (code chunks + data):         ${ms(firstVisit)}`);
-    console.log(`  revisit (data cached):                    ${ms(cached)}`);
-    console.log(`  "Make Changes" → editable rows painted:   ${ms(startEditing)}`);
-    console.log(`  keystroke → paint in a description: median ${ms(median(durations))}, max ${ms(Math.max(...durations))} over ${durations.length} keystrokes`);
-    console.log(`  row components re-rendered per keystroke: median ${median(rowRenders)}, max ${Math.max(...rowRenders)}`);
-    console.log(`  import ${IMPORT_ROWS} rows ("Add" → summary painted):  ${ms(importInPage)}  (${summary})`);
-    console.log(`  parse + duplicate check of ${IMPORT_ROWS} rows against ${WINDOW_ROWS} (Node, median of 20): ${ms(median(pure))}`);
-  } finally {
-    await browser.close();
-    await server.stop();
+  // The parse and the duplicate check alone, as the page runs them (median of 20).
+  const existing = window.map(draftFromTransaction);
+  const pure: number[] = [];
+  for (let run = 0; run < 20; run += 1) {
+    const started = performance.now();
+    const parsed = parseCsv(csv, guessCsvMapping(csv));
+    mergeImported(existing, parsed.rows, { start_date: window[0].transaction_date, end_date: window[window.length - 1].transaction_date }, false);
+    pure.push(performance.now() - started);
   }
-}
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  console.log(`Transactions window with ${WINDOW_ROWS} rows (desktop 1280px, real server, SQLite, 100 rows per page):`);
+  console.log(`  first visit (code chunks + data):         ${ms(firstVisit)}`);
+  console.log(`  revisit (data cached):                    ${ms(cached)}`);
+  console.log(`  "Make Changes" → editable rows painted:   ${ms(startEditing)}`);
+  for (const line of keystrokeLines('a description', keystrokes)) console.log(`  ${line}`);
+  console.log(`  import ${IMPORT_ROWS} rows ("Add" → summary painted):  ${ms(importInPage)}  (${summary})`);
+  console.log(`  parse + duplicate check of ${IMPORT_ROWS} rows against ${WINDOW_ROWS} (Node, median of 20): ${ms(median(pure))}`);
 });

@@ -6,6 +6,11 @@ import type { Database, HouseholdTable } from './schema';
 
 type Executor = Kysely<Database>;
 
+export interface Actor {
+  userId: number;
+  sessionId: number;
+}
+
 const belongsTo = (table: HouseholdTable, householdId: number) =>
   sql<boolean>`${sql.ref(`${table}.household_id`)} = ${householdId}`;
 
@@ -17,9 +22,14 @@ export class HouseholdScope {
   constructor(
     readonly db: Executor,
     readonly householdId: number,
-    /** The signed-in session acting through this scope (null for the CLI and fixtures): see lockVersions.ts. */
-    readonly sessionId: number | null = null,
+    /** Who acts through this scope: the signed-in user and session (null for the CLI and fixtures). */
+    readonly actor: Actor | null = null,
   ) {}
+
+  /** The acting session, which lock versions remember (lockVersions.ts). */
+  get sessionId(): number | null {
+    return this.actor?.sessionId ?? null;
+  }
 
   // The casts only name what kysely infers for a single table name (its alias is the name itself).
   selectFrom<T extends HouseholdTable>(table: T): SelectQueryBuilder<Database, T, object> {
@@ -46,7 +56,7 @@ export class HouseholdScope {
   async transaction<R>(work: (scope: HouseholdScope) => Promise<R>): Promise<R> {
     if (this.db.isTransaction) return work(this);
     return this.db.transaction().execute(async (trx) => {
-      const scope = new HouseholdScope(trx, this.householdId, this.sessionId);
+      const scope = new HouseholdScope(trx, this.householdId, this.actor);
       await scope.lockHousehold();
       return work(scope);
     });

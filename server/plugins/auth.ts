@@ -19,7 +19,8 @@ declare module 'fastify' {
 /** The caller's household: every route reads and writes through this. */
 export function householdScope(request: FastifyRequest): HouseholdScope {
   if (!request.auth) throw unauthorized();
-  return new HouseholdScope(request.server.db, request.auth.householdId, request.auth.sessionId);
+  const { householdId, userId, sessionId } = request.auth;
+  return new HouseholdScope(request.server.db, householdId, { userId, sessionId });
 }
 
 function credentialsOf(request: FastifyRequest): PresentedCredentials {

@@ -10,7 +10,7 @@ import { menuSections, selectedMenuPath } from './menu';
 import { useNarrowScreen } from './useNarrowScreen';
 import './shell.css';
 
-export const APP_TITLE = 'EveryCent V3';
+const APP_TITLE = 'EveryCent V3';
 
 const theme: ThemeConfig = {
   token: { colorPrimary: '#1f6fb2', borderRadius: 6 },

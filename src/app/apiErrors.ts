@@ -53,3 +53,23 @@ export function apiFieldErrors(error: unknown): Record<string, string[]> {
   const fields = body(error)?.field_errors;
   return typeof fields === 'object' && fields !== null ? (fields as Record<string, string[]>) : {};
 }
+
+/** What the server said when it refused a write (an `.unwrap()` rejection), in the shape screens show. */
+export interface ServerRefusal {
+  /** HTTP status, or RTK Query's text status ('FETCH_ERROR', ...) when no answer arrived. */
+  status: number | string | undefined;
+  messages: string[];
+  /** Field name (as the request named it, e.g. `transactions.3.transaction_date`) → messages. */
+  fieldErrors: Record<string, string[]>;
+  /** 409: someone else saved first. The edits stay; the screen offers "Reload". */
+  conflict: boolean;
+}
+
+export function readServerRefusal(error: unknown): ServerRefusal {
+  const status = errorStatus(error);
+  return { status, messages: apiErrorMessages(error), fieldErrors: apiFieldErrors(error), conflict: status === 409 };
+}
+
+/** The headline, then the server's reasons: "Bank Account not saved. Name can't be blank". */
+export const failureText = (headline: string | undefined, refusal: ServerRefusal): string =>
+  (headline ? [headline, ...refusal.messages] : refusal.messages).join(' ');

@@ -1,14 +1,14 @@
 import type { CredentialHeader, Credentials } from '../shared/schemas/auth';
 
 /** The five auth headers and the household name live in localStorage, as the older client kept them. */
-export const HOUSEHOLD_NAME_KEY = 'householdName';
+const HOUSEHOLD_NAME_KEY = 'householdName';
 
 // Typed against the shared CredentialHeader union (a missing or extra name fails the type check) but kept as
 // a value here: importing the shared list would pull zod into the login page's bundle.
 const HEADER_SET: Record<CredentialHeader, true> = { 'access-token': true, client: true, expiry: true, 'token-type': true, uid: true };
 export const CREDENTIAL_NAMES = Object.keys(HEADER_SET) as CredentialHeader[];
 
-export type CredentialSource = Pick<Headers, 'get'> | Partial<Record<CredentialHeader, string | null>>;
+type CredentialSource = Pick<Headers, 'get'> | Partial<Record<CredentialHeader, string | null>>;
 
 const read = (source: CredentialSource, name: CredentialHeader): string | null | undefined =>
   'get' in source && typeof source.get === 'function' ? source.get(name) : (source as Partial<Record<CredentialHeader, string | null>>)[name];
@@ -34,8 +34,6 @@ export function clearCredentials(): void {
 }
 
 export const hasCredentials = () => loadCredentials() !== null;
-
-export const storedHouseholdName = () => window.localStorage.getItem(HOUSEHOLD_NAME_KEY) ?? '';
 
 export function xsrfToken(): string | null {
   const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);

@@ -4,6 +4,7 @@ import { authReducer } from '../features/auth/authSlice';
 import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
 import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
+import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listeners';
 
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   messages: messagesReducer,
   budgetEdit: budgetEditReducer,
   sinkFundEdit: sinkFundEditReducer,
+  transactionEdit: transactionEditReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

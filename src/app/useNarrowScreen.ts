@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The product's one breakpoint: phones and narrow windows (600px wide or less). */
-export const NARROW_SCREEN_QUERY = '(max-width: 600px)';
+const NARROW_SCREEN_QUERY = '(max-width: 600px)';
 
 const subscribe = (onChange: () => void) => {
   const query = window.matchMedia(NARROW_SCREEN_QUERY);

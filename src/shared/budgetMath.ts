@@ -4,6 +4,7 @@
  */
 import { sumCents, type Cents } from './money';
 import type { AllocationClass } from './schemas/budgets';
+import type { Settings } from './schemas/setup';
 
 export interface AmountLine {
   amount: Cents;
@@ -59,6 +60,25 @@ export interface CoupleSplit {
 export function splitDiscretionary(amount: Cents): CoupleSplit {
   const husband = Math.trunc(amount / 2);
   return { wife: amount - husband, husband };
+}
+
+/** The household as its settings name it: one person, or a couple. */
+type Household = Pick<Settings, 'family_type' | 'single_person' | 'husband' | 'wife'>;
+
+export interface PartnerShare {
+  label: string;
+  amount: Cents;
+}
+
+/** Who the discretionary money belongs to: the single person, or the couple's halves (wife first). */
+export function partnerShares(household: Household | undefined, amount: Cents): PartnerShare[] {
+  if (!household) return [];
+  if (household.family_type === 'single') return [{ label: `${household.single_person}'s Discretionary Amount`, amount }];
+  const { wife, husband } = splitDiscretionary(amount);
+  return [
+    { label: `${household.wife}'s Discretionary Amount`, amount: wife },
+    { label: `${household.husband}'s Discretionary Amount`, amount: husband },
+  ];
 }
 
 export interface ClassSummary {

@@ -21,7 +21,7 @@ export const countsAsSpending = (status: BroughtForwardStatus | null | undefined
   status == null || !(CARRIED_FORWARD_STATUSES as readonly string[]).includes(status);
 
 /** Only the balancing row a close writes ("Balance B/F Adj Entry") carries negative amounts. */
-export const negativeAmountsAllowed = (status: BroughtForwardStatus | null | undefined): boolean => status === 'adjustment';
+const negativeAmountsAllowed = (status: BroughtForwardStatus | null | undefined): boolean => status === 'adjustment';
 
 /**
  * A row saved without a status: a credit-card withdrawal stays unpaid until the card is paid; anything else

@@ -3,6 +3,7 @@ import {
   classSummary,
   discretionary,
   liveRows,
+  partnerShares,
   remaining,
   spendingTotals,
   splitDiscretionary,
@@ -45,6 +46,16 @@ describe('budget math', () => {
       const { wife, husband } = splitDiscretionary(amount);
       expect(wife + husband).toBe(amount);
     }
+  });
+
+  it("gives the discretionary money to the single person, or to the couple's halves, wife first", () => {
+    const couple = { family_type: 'couple' as const, single_person: '', husband: 'Bob', wife: 'Alice' };
+    expect(partnerShares(couple, 10001)).toEqual([
+      { label: "Alice's Discretionary Amount", amount: 5001 },
+      { label: "Bob's Discretionary Amount", amount: 5000 },
+    ]);
+    expect(partnerShares({ ...couple, family_type: 'single', single_person: 'Sam' }, 10001)).toEqual([{ label: "Sam's Discretionary Amount", amount: 10001 }]);
+    expect(partnerShares(undefined, 10001)).toEqual([]);
   });
 
   it('summarises needs, wants and savings with whole percentages, wants taking the remainder', () => {

@@ -9,7 +9,7 @@ const FirstRunForm = lazy(() => import(/* webpackChunkName: "first-run" */ './Fi
 
 const emptyForm = { email: '', password: '' };
 
-export interface LoginPageProps {
+interface LoginPageProps {
   /** Opens the home page; the page itself stays free of the router so it can show before the router loads. */
   onSignedIn: () => void;
 }

@@ -2,9 +2,9 @@ import { api } from '../../app/api';
 import type { CreateHouseholdBody, CredentialHeader, SetupStatus, SignInBody, User } from '../../shared/schemas/auth';
 import { CREDENTIAL_NAMES } from '../../app/credentials';
 
-export type ReceivedCredentials = Partial<Record<CredentialHeader, string | null>>;
+type ReceivedCredentials = Partial<Record<CredentialHeader, string | null>>;
 
-export interface SignInResult {
+interface SignInResult {
   user: User;
   /** The session headers of the response, as plain data (actions stay serialisable). */
   credentials: ReceivedCredentials;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { addDays, isValidDate, today } from '../../shared/dates';
 import { budgetMessages } from './budgetMessages';
 import { useCreateBudgetMutation } from './budgetsApi';
-import { useBudgetAction } from './useBudgetAction';
+import { useWriteAction } from '../messages/useWriteAction';
 
 interface Values {
   start_date: string;
@@ -17,7 +17,7 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
   const [open, setOpen] = useState(false);
   const [suggested, setSuggested] = useState('');
   const [createBudget, { isLoading }] = useCreateBudgetMutation();
-  const runAction = useBudgetAction();
+  const { run } = useWriteAction();
 
   const show = () => {
     setSuggested(newestEndDate ? addDays(newestEndDate, 1) : today());
@@ -25,10 +25,10 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
   };
 
   const submit = async ({ start_date }: Values) => {
-    const created = await runAction({
+    const created = await run({
       success: budgetMessages.created,
       failure: budgetMessages.notCreated,
-      run: () => createBudget({ start_date }).unwrap(),
+      write: () => createBudget({ start_date }).unwrap(),
     });
     if (created) setOpen(false);
   };

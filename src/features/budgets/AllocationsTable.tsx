@@ -11,10 +11,9 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
-import { countRender } from './renderCounter';
 import { SpecialEventTag } from './SpecialEventTag';
 
-export const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
+const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
 
 interface RowProps {
   budgetId: number;
@@ -26,7 +25,6 @@ interface RowProps {
 
 /** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
 const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent }: RowProps) {
-  countRender('allocation');
   const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);

@@ -1,12 +1,14 @@
-import { Alert, Button, Modal, Result, Space, Tag } from 'antd';
+import { Alert, Button, Result, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
 import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery } from '../setup/setupApi';
 import { AllocationsTable } from './AllocationsTable';
@@ -23,32 +25,10 @@ import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/schemas/budgets';
 
 const NO_ACCOUNTS: never[] = [];
 
-/** Asks before leaving the page (in the app or the browser) while the draft holds unsaved edits. */
-function UnsavedEditsGuard() {
-  const dispatch = useAppDispatch();
-  const unsaved = useAppSelector(selectHasUnsavedEdits);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-  return (
-    <Modal
-      title="Leave without saving?"
-      open={blocker.state === 'blocked'}
-      okText="Yes"
-      cancelText="No"
-      onOk={() => {
-        dispatch(editCancelled());
-        blocker.proceed?.();
-      }}
-      onCancel={() => blocker.reset?.()}
-    >
-      You have unsaved changes to this budget. Leave this page and lose them?
-    </Modal>
-  );
+/** Subscribes to the draft's dirty flag here, so the page itself never re-renders on a keystroke. */
+function BudgetUnsavedChangesGuard() {
+  const dirty = useAppSelector(selectHasUnsavedEdits);
+  return <UnsavedChangesGuard dirty={dirty} changesTo="this budget" />;
 }
 
 export default function BudgetDetailPage() {
@@ -67,6 +47,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const [updateBudget, { isLoading: saving }] = useUpdateBudgetMutation();
+  const { run } = useWriteAction();
   const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
   const [conflict, setConflict] = useState<string | null>(null);
   usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
@@ -86,15 +67,16 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const save = async () => {
     const body = selectSavePayload(store.getState());
     if (!body) return;
-    try {
-      await updateBudget({ id: budgetId, body }).unwrap();
+    const saved = await run({
+      write: () => updateBudget({ id: budgetId, body }).unwrap(),
+      success: budgetMessages.saved,
+      onRefused: (refusal) => {
+        if (refusal.conflict) setConflict(refusal.messages.join(' '));
+      },
+    });
+    if (saved) {
       setConflict(null);
       dispatch(budgetSaved());
-      dispatch(infoShown(budgetMessages.saved));
-    } catch (failure) {
-      const message = apiErrorMessages(failure).join(' ');
-      if (errorStatus(failure) === 409) setConflict(message);
-      dispatch(errorShown(message));
     }
   };
 
@@ -156,7 +138,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} />
       <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} />
       <BudgetSummary budgetId={budgetId} />
-      <UnsavedEditsGuard />
+      <BudgetUnsavedChangesGuard />
     </section>
   );
 }

@@ -11,19 +11,19 @@ import { AddBudgetDialog } from './AddBudgetDialog';
 import { budgetMessages, budgetQuestions } from './budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
-import { useBudgetAction } from './useBudgetAction';
+import { useWriteAction } from '../messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
  * row), Close to the current budget, the earliest open one (the last open row).
  */
-export function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number | null; closeId: number | null } {
+function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number | null; closeId: number | null } {
   const open = budgets.filter((budget) => budget.status === 'open');
   return { copyId: budgets[0]?.id ?? null, closeId: open.at(-1)?.id ?? null };
 }
 
-export function StatusTag({ status }: { status: BudgetSummary['status'] }) {
+function StatusTag({ status }: { status: BudgetSummary['status'] }) {
   return status === 'open' ? <Tag color="green">Open</Tag> : <Tag>Closed</Tag>;
 }
 
@@ -33,7 +33,7 @@ export default function BudgetListPage() {
   const [copyBudget] = useCopyBudgetMutation();
   const [closeBudget] = useCloseBudgetMutation();
   const [reopenLastBudget, { isLoading: reopening }] = useReopenLastBudgetMutation();
-  const runAction = useBudgetAction();
+  const { run } = useWriteAction();
   const navigate = useNavigate();
   const { copyId, closeId } = useMemo(() => budgetListActions(budgets ?? []), [budgets]);
 
@@ -52,12 +52,12 @@ export default function BudgetListPage() {
             <Button
               size="small"
               onClick={() =>
-                runAction({
+                run({
                   question: budgetQuestions.copy,
                   progress: budgetMessages.copying,
                   success: budgetMessages.copied,
                   failure: budgetMessages.notCopied,
-                  run: () => copyBudget(budget.id).unwrap(),
+                  write: () => copyBudget(budget.id).unwrap(),
                 })
               }
             >
@@ -69,12 +69,12 @@ export default function BudgetListPage() {
               size="small"
               danger
               onClick={() =>
-                runAction({
+                run({
                   question: budgetQuestions.close,
                   progress: budgetMessages.closing,
                   success: budgetMessages.closed,
                   failure: budgetMessages.notClosed,
-                  run: () => closeBudget(budget.id).unwrap(),
+                  write: () => closeBudget(budget.id).unwrap(),
                 })
               }
             >
@@ -87,11 +87,11 @@ export default function BudgetListPage() {
   ];
 
   const reopen = () =>
-    runAction({
+    run({
       question: budgetQuestions.reopen,
       progress: budgetMessages.reopening,
       success: budgetMessages.reopened,
-      run: () => reopenLastBudget().unwrap(),
+      write: () => reopenLastBudget().unwrap(),
     });
 
   return (

@@ -1,30 +1,19 @@
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
-import { splitDiscretionary } from '../../shared/budgetMath';
+import { partnerShares, type PartnerShare } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { Settings } from '../../shared/schemas/setup';
 import { useGetSettingsQuery } from '../setup/setupApi';
 import { selectBudgetTotals, selectClassSummary } from './budgetSelectors';
 
-/** Who the discretionary money belongs to: the single person, or the couple's halves (wife first). */
-export function partnerShares(settings: Settings | undefined, amount: Cents): { label: string; amount: Cents }[] {
-  if (!settings) return [];
-  if (settings.family_type === 'single') return [{ label: `${settings.single_person}'s Discretionary Amount`, amount }];
-  const { wife, husband } = splitDiscretionary(amount);
-  return [
-    { label: `${settings.wife}'s Discretionary Amount`, amount: wife },
-    { label: `${settings.husband}'s Discretionary Amount`, amount: husband },
-  ];
-}
-
 /** Single: the person's amount alone. Couple: the total, then each half. */
-export function discretionaryLines(settings: Settings | undefined, amount: Cents): { label: string; amount: Cents }[] {
+function discretionaryLines(settings: Settings | undefined, amount: Cents): PartnerShare[] {
   const shares = partnerShares(settings, amount);
   return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
 }
 
-export const percentText = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
+const percentText = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
 
 function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();

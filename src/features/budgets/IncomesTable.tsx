@@ -6,7 +6,6 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectBudgetTotals, selectIncome, selectIncomeKeys } from './budgetSelectors';
 import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
-import { countRender } from './renderCounter';
 
 interface RowProps {
   budgetId: number;
@@ -18,7 +17,6 @@ interface RowProps {
 
 /** One income; subscribes to its own row so typing elsewhere never re-renders it. */
 const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames }: RowProps) {
-  countRender('income');
   const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);

@@ -9,7 +9,7 @@ import { budgetMessages } from './budgetMessages';
 import { useMassUpdateBudgetsMutation } from './budgetsApi';
 import { selectOnFocus } from './gridCells';
 import { massUpdatePayload, type MassEditTarget } from './futureBudgetGrid';
-import { useBudgetAction } from './useBudgetAction';
+import { useWriteAction } from '../messages/useWriteAction';
 
 interface Props {
   target: MassEditTarget | null;
@@ -33,14 +33,14 @@ function MassEditForm({ target, categories, accounts, onClose }: Props & { targe
   const allocation = target.type === 'allocation';
   const [amounts, setAmounts] = useState<Cents[]>(() => target.entries.map((entry) => entry.originalAmount));
   const [massUpdate, { isLoading }] = useMassUpdateBudgetsMutation();
-  const runAction = useBudgetAction();
+  const { run } = useWriteAction();
   const initialChoice = allocation ? (target.categoryId ?? undefined) : (target.bankAccountId ?? 0);
 
   const submit = async ({ name, choice }: Values) => {
-    const saved = await runAction({
+    const saved = await run({
       success: budgetMessages.updatesSaved,
       failure: budgetMessages.updatesNotSaved,
-      run: () => massUpdate(massUpdatePayload(target, name, amounts, choice ?? null)).unwrap(),
+      write: () => massUpdate(massUpdatePayload(target, name, amounts, choice ?? null)).unwrap(),
     });
     if (saved) onClose();
   };

@@ -18,7 +18,7 @@ import {
  * `base` is the server's budget when editing started, so a reload after a conflict can keep exactly the rows
  * the person changed and take everything else from the server.
  */
-export interface BudgetDraft extends BudgetRows {
+interface BudgetDraft extends BudgetRows {
   budgetId: number;
   lockVersion: number;
   base: BudgetRows;
@@ -27,7 +27,7 @@ export interface BudgetDraft extends BudgetRows {
   dirty: boolean;
 }
 
-export interface BudgetEditState {
+interface BudgetEditState {
   draft: BudgetDraft | null;
 }
 

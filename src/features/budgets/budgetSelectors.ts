@@ -12,7 +12,7 @@ import { budgetsApi } from './budgetsApi';
  * Every table row subscribes to its own row by key; layout and totals are memoised so a keystroke re-renders
  * the edited row and the figures, not the table.
  */
-export const selectDraft = (state: RootState) => state.budgetEdit.draft;
+const selectDraft = (state: RootState) => state.budgetEdit.draft;
 
 export const selectIsEditing = (state: RootState, budgetId: number) => state.budgetEdit.draft?.budgetId === budgetId;
 
@@ -31,7 +31,7 @@ const selectServerBudget = (state: RootState, budgetId: number) => {
 const serverRows = weakMapMemoize(rowsOfBudget);
 const NO_ROWS: BudgetRows = { incomes: incomesAdapter.getInitialState(), allocations: allocationsAdapter.getInitialState() };
 
-export function selectBudgetRows(state: RootState, budgetId: number): BudgetRows {
+function selectBudgetRows(state: RootState, budgetId: number): BudgetRows {
   const draft = state.budgetEdit.draft;
   if (draft?.budgetId === budgetId) return draft;
   const budget = selectServerBudget(state, budgetId);
@@ -70,7 +70,7 @@ const sameLine = (a: AllocationTableLine, b: AllocationTableLine) =>
   a.kind === b.kind && (a.kind === 'row' ? a.key === (b as typeof a).key : a.categoryId === (b as typeof a).categoryId && a.categoryName === (b as typeof a).categoryName);
 const sameLines = (a: AllocationTableLine[], b: AllocationTableLine[]) => a.length === b.length && a.every((line, i) => sameLine(line, b[i]));
 
-export function allocationTableLines(allocations: AllocationLine[], categories: AllocationCategory[], editing: boolean): AllocationTableLine[] {
+function allocationTableLines(allocations: AllocationLine[], categories: AllocationCategory[], editing: boolean): AllocationTableLine[] {
   const groups = new Map<number, { categoryName: string; keys: number[] }>();
   if (editing) for (const category of categories) groups.set(category.id, { categoryName: category.name, keys: [] });
   for (const row of allocations) {
@@ -98,7 +98,7 @@ export const selectAllocationTableLines = createSelector(
   { memoizeOptions: { resultEqualityCheck: sameLines } },
 );
 
-export const selectCategoryTotals = createSelector([selectAllocations], (allocations) => {
+const selectCategoryTotals = createSelector([selectAllocations], (allocations) => {
   const rowsByCategory = new Map<number, AllocationLine[]>();
   for (const row of allocations) {
     const rows = rowsByCategory.get(row.allocation_category_id) ?? [];

@@ -3,7 +3,7 @@ import type { Budget, BudgetSummary, CreateBudgetBody, FutureBudget, UpdateBudge
 import type { Transaction } from '../../shared/schemas/transactions';
 
 /** The mass-edit payload of product-spec §3; the server reads id, amount and budget_id of each entry. */
-export interface MassUpdateAmount {
+interface MassUpdateAmount {
   id: number;
   amount: number;
   budget_id: number;
@@ -23,7 +23,7 @@ export interface MassUpdatePayload {
 const BUDGET_LIST = { type: 'Budget' as const, id: LIST };
 const BANK_ACCOUNT_LIST = { type: 'BankAccount' as const, id: LIST };
 
-/** Copy, close, reopen, create and delete change the list, budgets, Future Budgets and (closing) balances. */
+/** Copy, close, reopen and create change the list, budgets, Future Budgets and (closing) balances. */
 const periodChanged = (error: unknown, ids: number[] = []) =>
   error
     ? []
@@ -87,10 +87,6 @@ export const budgetsApi = api.injectEndpoints({
       // The reopened budget is not named in the request: every budget is refetched.
       invalidatesTags: (_result, error) => (error ? [] : ['Budget', 'FutureBudgets', BANK_ACCOUNT_LIST]),
     }),
-    deleteBudget: build.mutation<{ success: true }, number>({
-      query: (id) => ({ url: `/budgets/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
-    }),
     massUpdateBudgets: build.mutation<{ success: true }, MassUpdatePayload>({
       query: (body) => ({ url: '/budgets/mass_update', method: 'POST', body }),
       invalidatesTags: (_result, error, body) =>
@@ -110,6 +106,5 @@ export const {
   useCopyBudgetMutation,
   useCloseBudgetMutation,
   useReopenLastBudgetMutation,
-  useDeleteBudgetMutation,
   useMassUpdateBudgetsMutation,
 } = budgetsApi;

@@ -6,7 +6,7 @@ import { byName } from './budgetRows';
 import type { MassUpdatePayload } from './budgetsApi';
 
 /** One line's amount in one budget; id 0 where that budget has no such line. */
-export interface FutureCell {
+interface FutureCell {
   id: number;
   amount: Cents;
 }
@@ -18,14 +18,14 @@ export interface FutureLine {
   bankAccountId: number | null;
 }
 
-export interface FutureCategory {
+interface FutureCategory {
   id: number;
   name: string;
   lines: FutureLine[];
   subtotals: Cents[];
 }
 
-export interface FutureGrid {
+interface FutureGrid {
   budgets: FutureBudget[];
   incomes: FutureLine[];
   categories: FutureCategory[];
@@ -86,7 +86,7 @@ export function futureBudgetGrid(budgets: FutureBudget[], householdCategories: A
 }
 
 /** What the mass-edit dialog edits: one line across every open budget. */
-export interface MassEditEntry {
+interface MassEditEntry {
   budgetId: number;
   budgetName: string;
   id: number;

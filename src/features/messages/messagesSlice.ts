@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../auth/authSlice';
 
-export type MessageKind = 'info' | 'error';
+type MessageKind = 'info' | 'error';
 
 /** A failed load the user can run again: which query, with which arguments (plain data, so state stays serialisable). */
 export interface RetryableQuery {
@@ -9,7 +9,7 @@ export interface RetryableQuery {
   originalArgs: unknown;
 }
 
-export interface Message {
+interface Message {
   kind: MessageKind;
   text: string;
   /** Increments with every message so the same text twice still shows twice. */
@@ -18,7 +18,7 @@ export interface Message {
   retry?: RetryableQuery;
 }
 
-export interface MessagesState {
+interface MessagesState {
   current: Message | null;
   nextId: number;
 }

@@ -1,9 +1,8 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
 import { moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { BalanceInput } from './BalanceInput';
 import {
   accountCategoryLabels,
@@ -18,7 +17,6 @@ import {
 import { FormDialog } from './FormDialog';
 import { OpeningBalanceNote } from './OpeningBalanceNote';
 import { showRefusalOnForm, zodRule } from './formRules';
-import { failureText, readServerRefusal } from './serverRefusal';
 import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -33,13 +31,12 @@ interface Props {
 
 /** Every detail of a bank account; statement and payment days only for credit cards. */
 export function BankAccountDialog({ open, account, onDone }: Props) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<BankAccountValues>();
   const accountType = Form.useWatch('account_type', form);
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
-  const [saving, setSaving] = useState(false);
+  const { run, pending } = useWriteAction();
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
@@ -50,19 +47,14 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
   }, [open, account, form]);
 
   const submit = async (values: BankAccountValues) => {
-    setSaving(true);
-    try {
-      const body = bodyFromValues(values);
-      await (account ? update({ id: account.id, ...body }) : create(body)).unwrap();
-      dispatch(infoShown('Bank Account saved.'));
-      onDone();
-    } catch (error) {
-      const refusal = readServerRefusal(error);
-      setProblems(showRefusalOnForm(form, refusal, LABELS));
-      dispatch(errorShown(failureText('Bank Account not saved.', refusal)));
-    } finally {
-      setSaving(false);
-    }
+    const body = bodyFromValues(values);
+    const saved = await run({
+      write: () => (account ? update({ id: account.id, ...body }) : create(body)).unwrap(),
+      success: 'Bank Account saved.',
+      failure: 'Bank Account not saved.',
+      onRefused: (refusal) => setProblems(showRefusalOnForm(form, refusal, LABELS)),
+    });
+    if (saved) onDone();
   };
 
   return (
@@ -70,7 +62,7 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       title={account ? `Edit Bank Account: ${account.name}` : 'Add Bank Account'}
       open={open}
       form={form}
-      saving={saving}
+      saving={pending}
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}

@@ -6,7 +6,7 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { BankAccountDialog } from './BankAccountDialog';
 import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
 import { GettingStarted } from './GettingStarted';
-import { useConfirmedWrite } from './useConfirmedWrite';
+import { useWriteAction } from '../messages/useWriteAction';
 import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './setupApi';
 
 export default function BankAccountsPage() {
@@ -16,12 +16,14 @@ export default function BankAccountsPage() {
   const [update] = useUpdateBankAccountMutation();
   const [remove] = useDeleteBankAccountMutation();
   const [editing, setEditing] = useState<{ account?: BankAccount } | null>(null);
-  const { run, refusalAlert } = useConfirmedWrite();
+  const { run, refusalAlert } = useWriteAction();
 
   const closeAccount = (account: BankAccount) =>
     run({
-      title: 'Close Bank Account?',
-      content: `Are you sure you want to close '${account.name}'? Closed accounts are listed only with "Show Closed Accounts?".`,
+      question: {
+        title: 'Close Bank Account?',
+        content: `Are you sure you want to close '${account.name}'? Closed accounts are listed only with "Show Closed Accounts?".`,
+      },
       write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }) }).unwrap(),
       success: 'Bank Account saved.',
       failure: 'Bank Account not saved.',
@@ -29,8 +31,7 @@ export default function BankAccountsPage() {
 
   const deleteAccount = (account: BankAccount) =>
     run({
-      title: 'Delete Bank Account?',
-      content: `Are you sure you want to delete '${account.name}'?`,
+      question: { title: 'Delete Bank Account?', content: `Are you sure you want to delete '${account.name}'?` },
       write: () => remove(account.id).unwrap(),
       success: 'Bank Account deleted.',
       failure: 'Bank Account not deleted.',

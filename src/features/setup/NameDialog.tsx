@@ -1,11 +1,9 @@
 import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
 import { nameSchema } from '../../shared/schemas/common';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { FormDialog } from './FormDialog';
 import { showRefusalOnForm, zodRule } from './formRules';
-import { failureText, readServerRefusal } from './serverRefusal';
 
 export interface NamedItem {
   id: number;
@@ -24,9 +22,8 @@ interface Props {
 
 /** "Add …" / "Edit …" dialog for things that are only a name (allocation categories, institutions). */
 export function NameDialog({ thing, open, item, save, onDone }: Props) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
+  const { run, pending } = useWriteAction();
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
@@ -37,22 +34,17 @@ export function NameDialog({ thing, open, item, save, onDone }: Props) {
   }, [open, item, form]);
 
   const submit = async ({ name }: { name: string }) => {
-    setSaving(true);
-    try {
-      await save(name.trim());
-      dispatch(infoShown(`${thing} saved.`));
-      onDone();
-    } catch (error) {
-      const refusal = readServerRefusal(error);
-      setProblems(showRefusalOnForm(form, refusal, { name: 'Name' }));
-      dispatch(errorShown(failureText(`${thing} not saved.`, refusal)));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run({
+      write: () => save(name.trim()),
+      success: `${thing} saved.`,
+      failure: `${thing} not saved.`,
+      onRefused: (refusal) => setProblems(showRefusalOnForm(form, refusal, { name: 'Name' })),
+    });
+    if (saved) onDone();
   };
 
   return (
-    <FormDialog title={`${item ? 'Edit' : 'Add'} ${thing}`} open={open} form={form} saving={saving} problems={problems} onSubmit={submit} onCancel={onDone}>
+    <FormDialog title={`${item ? 'Edit' : 'Add'} ${thing}`} open={open} form={form} saving={pending} problems={problems} onSubmit={submit} onCancel={onDone}>
       <Form.Item name="name" label="Name" rules={[zodRule(nameSchema, 'Name')]}>
         <Input autoFocus maxLength={200} autoComplete="off" />
       </Form.Item>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { usePageHeading } from '../../components/usePageHeading';
 import { GettingStarted } from './GettingStarted';
 import { NameDialog, type NamedItem } from './NameDialog';
-import { useConfirmedWrite } from './useConfirmedWrite';
+import { useWriteAction } from '../messages/useWriteAction';
 
 interface Props {
   heading: string;
@@ -19,13 +19,12 @@ interface Props {
 /** A setup list of named things: add, rename and delete (with confirmation), refusals explained. */
 export function NamedItemsPage({ heading, thing, items, loading, create, update, remove }: Props) {
   usePageHeading(heading);
-  const { run, refusalAlert } = useConfirmedWrite();
+  const { run, refusalAlert } = useWriteAction();
   const [editing, setEditing] = useState<{ item?: NamedItem } | null>(null);
 
   const confirmDelete = (item: NamedItem) =>
     run({
-      title: `Delete ${thing}?`,
-      content: `Are you sure you want to delete '${item.name}'?`,
+      question: { title: `Delete ${thing}?`, content: `Are you sure you want to delete '${item.name}'?` },
       write: () => remove(item.id),
       success: `${thing} deleted.`,
       failure: `${thing} not deleted.`,

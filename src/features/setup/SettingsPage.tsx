@@ -1,15 +1,13 @@
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody } from '../../shared/schemas/setup';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { showRefusalOnForm, zodRule } from './formRules';
 import { GettingStarted } from './GettingStarted';
-import { failureText, readServerRefusal } from './serverRefusal';
 import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSettingsQuery, useSaveSettingsMutation } from './setupApi';
 
 interface SettingsValues {
@@ -43,11 +41,11 @@ const nameRule = (label: string) => [zodRule(nameSchema, label)];
 
 export default function SettingsPage() {
   usePageHeading('Settings');
-  const dispatch = useAppDispatch();
   const settings = useGetSettingsQuery();
   const accounts = useGetBankAccountsQuery();
   const categories = useGetAllocationCategoriesQuery();
   const [save, { isLoading: saving }] = useSaveSettingsMutation();
+  const { run } = useWriteAction();
   const [form] = Form.useForm<SettingsValues>();
   const familyType = Form.useWatch('family_type', form);
   // The version the form's values came from: sent with the save so another person's change is never overwritten.
@@ -76,20 +74,22 @@ export default function SettingsPage() {
       default_allocation_category_id_for_special_events: values.default_allocation_category_id_for_special_events ?? null,
       lock_version: lockVersion.current ?? undefined,
     };
-    try {
-      fill(await save(body).unwrap());
+    const saved = await run({
+      write: async () => fill(await save(body).unwrap()),
+      success: 'Settings saved.',
+      failure: 'Settings not saved.',
+      onRefused: (refusal) => {
+        if (refusal.conflict) {
+          setConflict(refusal.messages.join(' '));
+          setProblems([]);
+        } else {
+          setProblems(showRefusalOnForm(form, refusal, LABELS));
+        }
+      },
+    });
+    if (saved) {
       setProblems([]);
       setConflict(null);
-      dispatch(infoShown('Settings saved.'));
-    } catch (error) {
-      const refusal = readServerRefusal(error);
-      if (refusal.status === 409) {
-        setConflict(refusal.messages.join(' '));
-        setProblems([]);
-      } else {
-        setProblems(showRefusalOnForm(form, refusal, LABELS));
-      }
-      dispatch(errorShown(failureText('Settings not saved.', refusal)));
     }
   };
 

@@ -1,9 +1,9 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { ZodType } from 'zod';
-import type { ServerRefusal } from './serverRefusal';
+import type { ServerRefusal } from '../../app/apiErrors';
 
 /** The schemas' messages are either whole sentences ("Name can't be blank") or a predicate ("is too large"). */
-export const fieldMessage = (label: string, message: string) => (/^[a-z]/.test(message) ? `${label} ${message}` : message);
+const fieldMessage = (label: string, message: string) => (/^[a-z]/.test(message) ? `${label} ${message}` : message);
 
 /** A form rule that checks a field with the same zod schema the server validates it with. */
 export const zodRule = (schema: ZodType, label: string): FormRule => ({

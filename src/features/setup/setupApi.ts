@@ -1,7 +1,7 @@
 import { api, LIST } from '../../app/api';
 import type { AllocationCategory, BankAccount, BankAccountBody, Institution, Settings, SettingsBody } from '../../shared/schemas/setup';
 
-export interface BankAccountQuery {
+interface BankAccountQuery {
   includeClosed?: boolean;
   includeCurrentBalance?: boolean;
 }

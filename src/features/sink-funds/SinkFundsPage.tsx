@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiErrorMessages, apiFieldErrors, errorStatus } from '../../app/apiErrors';
+import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
@@ -17,7 +17,8 @@ import { sinkFundMessages } from './sinkFundMessages';
 import { useGetSinkFundQuery, useGetSinkFundsQuery, useUpdateSinkFundMutation } from './sinkFundsApi';
 import { refusalsByRow, selectHasUnsavedEnvelopeEdits, selectIsEditingSinkFund, selectSinkFundSavePayload } from './sinkFundSelectors';
 import { TransferMoneyDialog } from './TransferMoneyDialog';
-import { UnsavedEditsGuard } from './UnsavedEditsGuard';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
+import { useWriteAction } from '../messages/useWriteAction';
 import './sinkFunds.css';
 
 const NO_FUNDS: SinkFund[] = [];
@@ -81,6 +82,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   const mobile = useNarrowScreen();
   const { data: fund, error, refetch, isFetching } = useGetSinkFundQuery(accountId);
   const [updateSinkFund, { isLoading: saving }] = useUpdateSinkFundMutation();
+  const { run } = useWriteAction();
   const editing = useAppSelector((state) => selectIsEditingSinkFund(state, accountId));
   const unsaved = useAppSelector(selectHasUnsavedEnvelopeEdits);
   const [showClosed, setShowClosed] = useState(false);
@@ -98,18 +100,19 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   const save = async () => {
     const payload = selectSinkFundSavePayload(store.getState());
     if (!payload) return;
-    try {
-      await updateSinkFund({ id: accountId, body: payload.body }).unwrap();
-      setConflict(null);
-      setRefusals(NO_REFUSALS);
-      dispatch(sinkFundSaved());
-      dispatch(infoShown(sinkFundMessages.saved));
-    } catch (failure) {
-      const message = apiErrorMessages(failure).join(' ');
-      if (errorStatus(failure) === 409) setConflict(message);
-      setRefusals(refusalsByRow(apiFieldErrors(failure), payload.keys));
-      dispatch(errorShown(`${sinkFundMessages.notSaved} ${message}`));
-    }
+    const saved = await run({
+      write: () => updateSinkFund({ id: accountId, body: payload.body }).unwrap(),
+      success: sinkFundMessages.saved,
+      failure: sinkFundMessages.notSaved,
+      onRefused: (refusal) => {
+        if (refusal.conflict) setConflict(refusal.messages.join(' '));
+        setRefusals(refusalsByRow(refusal.fieldErrors, payload.keys));
+      },
+    });
+    if (!saved) return;
+    setConflict(null);
+    setRefusals(NO_REFUSALS);
+    dispatch(sinkFundSaved());
   };
 
   const cancel = () => {
@@ -172,7 +175,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
       <EnvelopesTable accountId={accountId} fund={fund} editing={editing} mobile={mobile} showClosed={showClosed} refusals={refusals} onShowTransactions={setTransactionsOf} />
       <TransferMoneyDialog fund={fund} open={transferring} onDone={() => setTransferring(false)} />
       {transactionsOf && <EnvelopeTransactionsDialog target={transactionsOf} onClose={() => setTransactionsOf(null)} />}
-      <UnsavedEditsGuard unsaved={unsaved} title={sinkFundMessages.leave.title} content={sinkFundMessages.leave.content} onLeave={() => dispatch(editCancelled())} />
+      <UnsavedChangesGuard dirty={unsaved} changesTo="these envelopes" />
     </div>
   );
 }

@@ -5,5 +5,4 @@ export const sinkFundMessages = {
   editingCanceled: 'Editing canceled',
   transferred: 'Transfer completed.',
   reloaded: 'Reloaded the latest envelopes with your changes kept on top. Check them and save again.',
-  leave: { title: 'Leave without saving?', content: 'You have unsaved changes to these envelopes. Leave this page and lose them?' },
 } as const;

@@ -2,7 +2,6 @@ import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { Alert, Checkbox, Modal, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { apiErrorMessages } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
@@ -10,7 +9,7 @@ import { sumCents, type Cents } from '../../shared/money';
 import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
 import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { useGetAllocationCategoriesQuery, useGetSettingsQuery } from '../setup/setupApi';
 import { useGetBudgetAllocationsQuery } from '../transactions/transactionsApi';
 import { EventFigures } from './EventFigures';
@@ -42,9 +41,9 @@ const byCategoryThenName = (a: Allocation, b: Allocation) =>
  * list at once. Allocations of another event are shown but cannot be ticked.
  */
 export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent; onDone: () => void }) {
-  const dispatch = useAppDispatch();
   const narrow = useNarrowScreen();
-  const [saveAllocations, { isLoading: saving }] = useSetSpecialEventAllocationsMutation();
+  const [saveAllocations] = useSetSpecialEventAllocationsMutation();
+  const { run, pending: saving } = useWriteAction();
   const { data: budgets = NONE, isSuccess: budgetsLoaded } = useGetBudgetsQuery();
   const { data: current } = useGetCurrentBudgetQuery();
   const { data: settings } = useGetSettingsQuery();
@@ -83,15 +82,13 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
     });
 
   const save = async () => {
-    try {
-      await saveAllocations({ event, allocationIds: [...chosen.keys()] }).unwrap();
-      dispatch(infoShown('Special Event saved.'));
-      onDone();
-    } catch (error) {
-      const messages = apiErrorMessages(error);
-      setProblems(messages);
-      dispatch(errorShown(['Special Event not saved.', ...messages].join(' ')));
-    }
+    const saved = await run({
+      write: () => saveAllocations({ event, allocationIds: [...chosen.keys()] }).unwrap(),
+      success: 'Special Event saved.',
+      failure: 'Special Event not saved.',
+      onRefused: (refusal) => setProblems(refusal.messages),
+    });
+    if (saved) onDone();
   };
 
   return (

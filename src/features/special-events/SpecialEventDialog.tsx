@@ -1,15 +1,13 @@
 import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { useAppDispatch } from '../../app/hooks';
 import type { Cents } from '../../shared/money';
 import { dateSchema, nameSchema, nonNegativeMoneySchema } from '../../shared/schemas/common';
 import type { SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
 import { BalanceInput } from '../setup/BalanceInput';
 import { FormDialog } from '../setup/FormDialog';
 import { showRefusalOnForm, zodRule } from '../setup/formRules';
-import { failureText, readServerRefusal } from '../setup/serverRefusal';
 import { useCreateSpecialEventMutation, useUpdateSpecialEventMutation } from './specialEventsApi';
 
 interface Values {
@@ -45,11 +43,10 @@ interface Props {
 
 /** Name, budget amount and start date of an event. A refusal keeps the dialog open with what was typed. */
 export function SpecialEventDialog({ open, event, onDone }: Props) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<Values>();
   const [create] = useCreateSpecialEventMutation();
   const [update] = useUpdateSpecialEventMutation();
-  const [saving, setSaving] = useState(false);
+  const { run, pending } = useWriteAction();
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
@@ -60,19 +57,14 @@ export function SpecialEventDialog({ open, event, onDone }: Props) {
   }, [open, event, form]);
 
   const submit = async (values: Values) => {
-    setSaving(true);
-    try {
-      const body = bodyOf(values);
-      await (event ? update({ id: event.id, body }) : create(body)).unwrap();
-      dispatch(infoShown('Special Event saved.'));
-      onDone();
-    } catch (error) {
-      const refusal = readServerRefusal(error);
-      setProblems(showRefusalOnForm(form, refusal, LABELS));
-      dispatch(errorShown(failureText('Special Event not saved.', refusal)));
-    } finally {
-      setSaving(false);
-    }
+    const body = bodyOf(values);
+    const saved = await run({
+      write: () => (event ? update({ id: event.id, body }) : create(body)).unwrap(),
+      success: 'Special Event saved.',
+      failure: 'Special Event not saved.',
+      onRefused: (refusal) => setProblems(showRefusalOnForm(form, refusal, LABELS)),
+    });
+    if (saved) onDone();
   };
 
   return (
@@ -80,7 +72,7 @@ export function SpecialEventDialog({ open, event, onDone }: Props) {
       title={event ? `Edit Special Event: ${event.name}` : 'Add Special Event'}
       open={open}
       form={form}
-      saving={saving}
+      saving={pending}
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}

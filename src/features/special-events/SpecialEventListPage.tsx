@@ -10,7 +10,7 @@ import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
 import { formatShortDate } from '../../shared/dates';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
-import { useConfirmedWrite } from '../setup/useConfirmedWrite';
+import { useWriteAction } from '../messages/useWriteAction';
 import { eventDifference } from './eventFigures';
 import { SpecialEventDialog } from './SpecialEventDialog';
 import { useDeleteSpecialEventMutation, useGetSpecialEventsQuery } from './specialEventsApi';
@@ -22,12 +22,14 @@ export default function SpecialEventListPage() {
   const { data: events, error, isLoading, refetch } = useGetSpecialEventsQuery();
   const [remove] = useDeleteSpecialEventMutation();
   const [editing, setEditing] = useState<{ event?: SpecialEvent } | null>(null);
-  const { run, refusalAlert } = useConfirmedWrite();
+  const { run, refusalAlert } = useWriteAction();
 
   const confirmDelete = (event: SpecialEvent) =>
     run({
-      title: 'Delete Special Event?',
-      content: `Are you sure you want to delete '${event.name}'? Its allocations stay in their budgets; only the link to the event goes.`,
+      question: {
+        title: 'Delete Special Event?',
+        content: `Are you sure you want to delete '${event.name}'? Its allocations stay in their budgets; only the link to the event goes.`,
+      },
       write: () => remove(event).unwrap(),
       success: 'Special Event deleted.',
       failure: 'Special Event not deleted.',

@@ -1,13 +1,15 @@
 import { Select } from 'antd';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Allocation } from '../../shared/schemas/budgets';
+import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundAllocation } from '../../shared/schemas/transactions';
+import { useGetSinkFundEnvelopesQuery } from './transactionsApi';
 
-export interface PickerOption {
+interface PickerOption {
   value: number;
   label: string;
 }
-export interface PickerGroup {
+interface PickerGroup {
   label: string;
   options: PickerOption[];
 }
@@ -27,8 +29,15 @@ export function allocationOptions(allocations: readonly Allocation[]): PickerGro
     .map(([label, options]) => ({ label, options: options.sort((a, b) => a.label.localeCompare(b.label)) }));
 }
 
-export const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
+const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
   envelopes.map((envelope) => ({ value: envelope.id, label: envelope.name }));
+
+/** What an account's rows are allocated to: its envelopes for a sink-fund account, otherwise `allocationChoices`. */
+export function useAccountChoices(account: BankAccount | undefined, allocationChoices: PickerOptions): PickerOptions {
+  const isSinkFund = account?.is_sink_fund ?? false;
+  const { data: envelopes } = useGetSinkFundEnvelopesQuery(account?.id ?? 0, { skip: !account || !isSinkFund });
+  return useMemo(() => (isSinkFund ? envelopeOptions(envelopes ?? []) : allocationChoices), [isSinkFund, envelopes, allocationChoices]);
+}
 
 /** The name behind an id, for view mode. */
 export function optionLabel(options: PickerOptions, value: number | null): string {

@@ -18,7 +18,7 @@ import { parseOfx } from './import/ofx';
 import type { ImportFormat, ParseResult } from './import/types';
 import { DATE_FORMATS } from './import/values';
 
-export interface ImportProps {
+interface ImportProps {
   account: BankAccount;
   window: BudgetWindow;
   existing: readonly DraftRow[];

@@ -1,12 +1,14 @@
 import { Button, Checkbox } from 'antd';
-import { memo, useCallback, useMemo, type Dispatch } from 'react';
+import { memo, useMemo } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatShortDate } from '../../shared/dates';
-import { countRender } from '../budgets/renderCounter';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
-import type { DraftAction, DraftRow } from './draftRows';
+import type { DraftRow } from './draftRows';
+import { rowChanged, rowDeleteToggled } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 
 interface RowContext {
@@ -14,7 +16,7 @@ interface RowContext {
   isSinkFund: boolean;
   options: PickerOptions;
   window: BudgetWindow;
-  dispatch: Dispatch<DraftAction>;
+  dispatch: AppDispatch;
   onSelect: (key: string, selected: boolean) => void;
 }
 
@@ -35,9 +37,8 @@ const TransactionRowView = memo(function TransactionRowView({
   errors: string[] | undefined;
   context: RowContext;
 }) {
-  countRender('transaction');
   const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
-  const change = (changes: Partial<DraftRow>) => dispatch({ type: 'rowChanged', key: row.key, changes });
+  const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
   const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : ''].filter(Boolean).join(' ');
@@ -106,7 +107,7 @@ const TransactionRowView = memo(function TransactionRowView({
         </td>
         <td>
           {editing && (
-            <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch({ type: 'rowDeleteToggled', key: row.key })}>
+            <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch(rowDeleteToggled(row.key))}>
               {row.deleted ? 'Undo' : 'Delete'}
             </Button>
           )}
@@ -124,31 +125,21 @@ const TransactionRowView = memo(function TransactionRowView({
   );
 });
 
-export interface TransactionTableProps {
+interface TransactionTableProps {
   rows: readonly DraftRow[];
   editing: boolean;
   isSinkFund: boolean;
   options: PickerOptions;
   window: BudgetWindow;
-  dispatch: Dispatch<DraftAction>;
   selected: ReadonlySet<string>;
-  setSelected: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
+  onSelect: (key: string, selected: boolean) => void;
   rowErrors: ReadonlyMap<string, string[]>;
   totals: { withdrawn: Cents; deposited: Cents };
 }
 
 /** The window's rows (one page of them: the page decides which). */
-export function TransactionTable({ rows, editing, isSinkFund, options, window, dispatch, selected, setSelected, rowErrors, totals }: TransactionTableProps) {
-  const onSelect = useCallback(
-    (key: string, isSelected: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (isSelected) next.add(key);
-        else next.delete(key);
-        return next;
-      }),
-    [setSelected],
-  );
+export function TransactionTable({ rows, editing, isSinkFund, options, window, selected, onSelect, rowErrors, totals }: TransactionTableProps) {
+  const dispatch = useAppDispatch();
   // One stable object, so memoised rows compare it by identity.
   const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
   return (

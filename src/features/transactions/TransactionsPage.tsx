@@ -1,6 +1,7 @@
 import { Alert, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
@@ -11,6 +12,7 @@ import { apiErrorMessages } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSettingsQuery } from '../setup/setupApi';
 import { TransactionWindowEditor } from './TransactionWindowEditor';
 import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
+import { selectIsEditingTransactions } from './transactionEditSlice';
 import { useGetBudgetAllocationsQuery } from './transactionsApi';
 import './transactions.css';
 
@@ -27,7 +29,7 @@ function budgetChoices(budgets: readonly BudgetSummary[], currentId: number | nu
 export default function TransactionsPage() {
   usePageHeading('Transactions');
   const [searchParams, setSearchParams] = useSearchParams();
-  const [editing, setEditing] = useState(false);
+  const editing = useAppSelector(selectIsEditingTransactions);
   const accountsQuery = useGetBankAccountsQuery({ includeCurrentBalance: true });
   const settingsQuery = useGetSettingsQuery();
   const budgetsQuery = useGetBudgetsQuery();
@@ -119,8 +121,6 @@ export default function TransactionsPage() {
           window={budget}
           allocations={allocationsQuery.data ?? NO_ALLOCATIONS}
           isPrimaryBudgetAccount={account.id === primaryId}
-          editing={editing}
-          setEditing={setEditing}
         />
       )}
     </section>

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { today } from '../../shared/dates';
@@ -7,9 +7,9 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { infoShown } from '../messages/messagesSlice';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
-import { AllocationPicker, envelopeOptions, type PickerOptions } from './AllocationPicker';
+import { AllocationPicker, useAccountChoices, type PickerOptions } from './AllocationPicker';
 import { defaultRowDate, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
-import { useGetSinkFundEnvelopesQuery, useTransferBetweenAccountsMutation } from './transactionsApi';
+import { useTransferBetweenAccountsMutation } from './transactionsApi';
 
 interface TransferProps {
   accounts: readonly BankAccount[];
@@ -21,13 +21,6 @@ interface TransferProps {
 }
 
 const accountOptions = (accounts: readonly BankAccount[]) => accounts.map((account) => ({ value: account.id, label: account.name }));
-
-/** Allocation (or, for a sink-fund account, envelope) choices of one side of the transfer. */
-function useSideChoices(account: BankAccount | undefined, allocationChoices: PickerOptions): PickerOptions {
-  const isSinkFund = account?.is_sink_fund ?? false;
-  const { data: envelopes } = useGetSinkFundEnvelopesQuery(account?.id ?? 0, { skip: !account || !isSinkFund });
-  return useMemo(() => (isSinkFund ? envelopeOptions(envelopes ?? []) : allocationChoices), [isSinkFund, envelopes, allocationChoices]);
-}
 
 function TransferForm({ accounts, fromAccountId, budgetId, window, allocationChoices, onDone }: TransferProps) {
   const dispatch = useAppDispatch();
@@ -43,8 +36,8 @@ function TransferForm({ accounts, fromAccountId, budgetId, window, allocationCho
 
   const fromAccount = accounts.find((account) => account.id === from);
   const toAccount = accounts.find((account) => account.id === to);
-  const fromChoices = useSideChoices(fromAccount, allocationChoices);
-  const toChoices = useSideChoices(toAccount, allocationChoices);
+  const fromChoices = useAccountChoices(fromAccount, allocationChoices);
+  const toChoices = useAccountChoices(toAccount, allocationChoices);
   const dateMessage = windowDateMessage(windowDateProblem(date, window));
 
   const submit = async () => {

@@ -1,9 +1,10 @@
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
+import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
 
 /** Why an imported row arrived marked deleted. */
-export type ImportFlag = 'outside' | 'duplicate';
+type ImportFlag = 'outside' | 'duplicate';
 
 /** One row of the window as the screen edits it: saved rows keep their id, new rows have none. */
 export interface DraftRow {
@@ -23,10 +24,10 @@ export interface DraftRow {
   importFlag?: ImportFlag;
 }
 
-export const savedRowKey = (id: number) => `t${id}`;
+const savedRowKey = (id: number) => `t${id}`;
 
 let newRowCounter = 0;
-export const newRowKey = () => `n${++newRowCounter}`;
+const newRowKey = () => `n${++newRowCounter}`;
 
 export function draftFromTransaction(t: Transaction): DraftRow {
   return {
@@ -45,6 +46,23 @@ export function draftFromTransaction(t: Transaction): DraftRow {
     deleted: false,
   };
 }
+
+/** A row not saved yet: empty, on the given date, with the given status ("Add New Transaction"; imported rows start from it). */
+export const newDraftRow = (transaction_date: DateOnly, status: TransactionStatus): DraftRow => ({
+  key: newRowKey(),
+  id: null,
+  transaction_date,
+  description: '',
+  withdrawal_amount: 0,
+  deposit_amount: 0,
+  allocation_id: null,
+  sink_fund_allocation_id: null,
+  status,
+  brought_forward_status: null,
+  bank_ref: null,
+  is_manual_adjustment: false,
+  deleted: false,
+});
 
 export const netOf = (row: Pick<DraftRow, 'deposit_amount' | 'withdrawal_amount'>): Cents => row.deposit_amount - row.withdrawal_amount;
 
@@ -90,25 +108,14 @@ export function rowErrorsFromFieldErrors(fieldErrors: Record<string, string[]>, 
   return byRow;
 }
 
-export type DraftAction =
-  | { type: 'editStarted'; rows: DraftRow[] }
-  | { type: 'rowChanged'; key: string; changes: Partial<DraftRow> }
-  | { type: 'rowDeleteToggled'; key: string }
-  | { type: 'rowAdded'; row: DraftRow }
-  | { type: 'rowsImported'; rows: DraftRow[] };
-
-/** The edit-mode draft: an array of rows where an edit replaces only the row it touches. */
-export function draftReducer(rows: DraftRow[], action: DraftAction): DraftRow[] {
-  switch (action.type) {
-    case 'editStarted':
-      return action.rows;
-    case 'rowChanged':
-      return rows.map((row) => (row.key === action.key ? { ...row, ...action.changes } : row));
-    case 'rowDeleteToggled':
-      return rows.map((row) => (row.key === action.key ? { ...row, deleted: !row.deleted } : row));
-    case 'rowAdded':
-      return [...rows, action.row];
-    case 'rowsImported':
-      return [...rows, ...action.rows];
+/** What must be fixed before saving, per row key: the rows the server would refuse (dates, negative amounts). */
+export function rowsNeedingFixes(rows: readonly DraftRow[], window: BudgetWindow): Map<string, string[]> {
+  const byRow = new Map<string, string[]>();
+  for (const row of rows) {
+    const problems = rowProblems(row, window);
+    if (problems.length > 0) byRow.set(row.key, problems);
   }
+  return byRow;
 }
+
+export const fixRowsMessage = (count: number) => `${count} ${count === 1 ? 'row needs' : 'rows need'} fixing before saving (marked below). Fix them or delete them.`;

@@ -5,7 +5,7 @@ import { netOf, type DraftRow } from './draftRows';
 
 type SummaryRow = Pick<DraftRow, 'transaction_date' | 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
 
-export interface SummaryInput {
+interface SummaryInput {
   /** The account's checkpoint: `closing_balance` (the opening balance before the first close). */
   lastBankBalance: Cents;
   /** The checkpoint's date (`closing_date`): rows dated on or before it are already in the last bank balance. */
@@ -78,6 +78,18 @@ export function summaryFigures(input: SummaryInput): SummaryFigures {
     figures.unpaidDifference = current + unpaid;
   }
   return figures;
+}
+
+/** The table's footer: Σ withdrawn and Σ deposited over the rows not toggled deleted. */
+export function columnTotals(rows: readonly SummaryRow[]): { withdrawn: Cents; deposited: Cents } {
+  let withdrawn = 0;
+  let deposited = 0;
+  for (const row of rows) {
+    if (!live(row)) continue;
+    withdrawn += row.withdrawal_amount;
+    deposited += row.deposit_amount;
+  }
+  return { withdrawn, deposited };
 }
 
 /** "Selected Transaction Total": Σ net of the chosen rows that are not toggled deleted. */

@@ -8,13 +8,13 @@ import {
   type TransferBody,
 } from '../../shared/schemas/transactions';
 
-export interface WindowArgs {
+interface WindowArgs {
   bankAccountId: number;
   budgetId: number;
 }
 
 /** One account's transactions inside one budget's window, with the lock version the next save must send. */
-export interface TransactionWindow {
+interface TransactionWindow {
   transactions: Transaction[];
   lockVersion: number | undefined;
 }

@@ -171,11 +171,11 @@ describe('Transactions', () => {
     await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), '!');
     await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
     const question = await dialogTitled('Leave without saving?');
-    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await user.click(within(question).getByRole('button', { name: 'No' }));
     expect(router.state.location.pathname).toBe('/transactions');
     expect(screen.getByDisplayValue('Supermarket!')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
-    await user.click(within(await dialogTitled('Leave without saving?')).getByRole('button', { name: 'Leave' }));
+    await user.click(within(await dialogTitled('Leave without saving?')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('heading', { name: 'Budget page' })).toBeInTheDocument();
   });
 

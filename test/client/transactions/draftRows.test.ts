@@ -1,4 +1,4 @@
-import { draftReducer, rowErrorsFromFieldErrors, rowsToSave } from '../../../src/features/transactions/draftRows';
+import { rowErrorsFromFieldErrors, rowsToSave } from '../../../src/features/transactions/draftRows';
 import { draftRow } from './builders';
 
 describe('the save body', () => {
@@ -22,22 +22,5 @@ describe('the save body', () => {
       ['a', 'b'],
     );
     expect([...errors.entries()]).toEqual([['b', ['Row 2 (Rent): date is outside the budget period', 'Row 2 (Rent): allocation not in this budget']]]);
-  });
-});
-
-describe('the draft', () => {
-  it('replaces only the row an edit touches', () => {
-    const rows = [draftRow(), draftRow(), draftRow()];
-    const next = draftReducer(rows, { type: 'rowChanged', key: rows[1].key, changes: { description: 'Bakery' } });
-    expect(next[0]).toBe(rows[0]);
-    expect(next[2]).toBe(rows[2]);
-    expect(next[1]).toMatchObject({ description: 'Bakery' });
-  });
-
-  it('toggles deletion back and forth', () => {
-    const rows = [draftRow()];
-    const once = draftReducer(rows, { type: 'rowDeleteToggled', key: rows[0].key });
-    expect(once[0].deleted).toBe(true);
-    expect(draftReducer(once, { type: 'rowDeleteToggled', key: rows[0].key })[0].deleted).toBe(false);
   });
 });

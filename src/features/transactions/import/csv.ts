@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DATE_FORMATS, parseAmountText, parseDateText } from './values';
 import { splitSigned, type ImportedRow, type ParseResult } from './types';
 
-export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** How a bank's CSV export maps onto transactions; remembered per account. Columns are 0-based indexes. */
 export const csvMappingSchema = z.object({
@@ -25,7 +25,7 @@ export const csvMappingSchema = z.object({
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
 /** The delimiter the first line uses most (a starting guess; the person can change it). */
-export function guessDelimiter(text: string): CsvMapping['delimiter'] {
+function guessDelimiter(text: string): CsvMapping['delimiter'] {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   let best: CsvMapping['delimiter'] = ',';
   let bestCount = 0;

@@ -1,6 +1,6 @@
 import { isWithin } from '../../../shared/dates';
 import { defaultTransactionStatus, type BudgetWindow } from '../../../shared/transactionRules';
-import { newRowKey, type DraftRow } from '../draftRows';
+import { newDraftRow, type DraftRow } from '../draftRows';
 import type { ImportedRow } from './types';
 
 export interface ImportOutcome {
@@ -33,19 +33,11 @@ export function mergeImported(existing: readonly DraftRow[], imported: readonly 
   for (const item of imported) {
     const description = item.description.trim();
     const row: DraftRow = {
-      key: newRowKey(),
-      id: null,
-      transaction_date: item.transaction_date,
+      ...newDraftRow(item.transaction_date, defaultTransactionStatus(isCreditCard, item.withdrawal_amount, item.deposit_amount)),
       description,
       withdrawal_amount: item.withdrawal_amount,
       deposit_amount: item.deposit_amount,
-      allocation_id: null,
-      sink_fund_allocation_id: null,
-      status: defaultTransactionStatus(isCreditCard, item.withdrawal_amount, item.deposit_amount),
-      brought_forward_status: null,
       bank_ref: item.bank_ref ?? null,
-      is_manual_adjustment: false,
-      deleted: false,
     };
     if (!isWithin(row.transaction_date, window.start_date, window.end_date)) {
       row.deleted = true;

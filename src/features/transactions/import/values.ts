@@ -2,7 +2,7 @@ import { parseMoney, type Cents } from '../../../shared/money';
 import { fromParts, isValidDate, type DateOnly } from '../../../shared/dates';
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'DD-MM-YYYY', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+type DateFormat = (typeof DATE_FORMATS)[number];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

@@ -1,0 +1,68 @@
+/**
+ * `useWriteAction()`: every save, delete, copy or close the person starts goes through `run`, so each screen
+ * asks, reports and refuses the same way:
+ *
+ * 1. `question` (optional) is asked first with `confirm()` (Yes / No); "No" ends it without a request.
+ * 2. `progress` (optional) shows while the request runs ("Copying...").
+ * 3. `write` sends it (an RTK Query mutation's `.unwrap()`).
+ * 4. Success shows `success` ("Bank Account saved.") and `run` resolves true.
+ * 5. A refusal shows `failure` followed by the server's reasons ("Bank Account not saved. Name can't be
+ *    blank"; the reasons alone when there is no `failure`), hands the refusal to `onRefused` (fields, rows, a
+ *    409's "Reload": `refusal.conflict`) and `run` resolves false. Nothing is closed or reset: the dialog or
+ *    edit mode stays open with every edit.
+ *
+ * `pending` is true while a write runs. `refusalAlert` is the last refusal as an alert the page can show (for
+ * lists, where the message bar passes too quickly); it stays until dismissed or until a later write succeeds.
+ *
+ *   const { run, pending } = useWriteAction();
+ *   const saved = await run({ write: () => save(body).unwrap(), success: 'Settings saved.', failure: 'Settings not saved.' });
+ *   if (saved) onDone();
+ */
+import { Alert } from 'antd';
+import { useCallback, useState } from 'react';
+import { failureText, readServerRefusal, type ServerRefusal } from '../../app/apiErrors';
+import { useAppDispatch } from '../../app/hooks';
+import { confirm, type ConfirmOptions } from '../../components/confirm';
+import { errorShown, infoShown } from './messagesSlice';
+
+export interface WriteAction {
+  question?: ConfirmOptions;
+  progress?: string;
+  write: () => Promise<unknown>;
+  success: string;
+  failure?: string;
+  onRefused?: (refusal: ServerRefusal) => void;
+}
+
+export function useWriteAction() {
+  const dispatch = useAppDispatch();
+  const [pending, setPending] = useState(false);
+  const [lastRefusal, setLastRefusal] = useState<string | null>(null);
+
+  const run = useCallback(
+    async ({ question, progress, write, success, failure, onRefused }: WriteAction): Promise<boolean> => {
+      if (question && !(await confirm(question))) return false;
+      if (progress) dispatch(infoShown(progress));
+      setPending(true);
+      try {
+        await write();
+        setLastRefusal(null);
+        dispatch(infoShown(success));
+        return true;
+      } catch (error) {
+        const refusal = readServerRefusal(error);
+        const text = failureText(failure, refusal);
+        setLastRefusal(text);
+        dispatch(errorShown(text));
+        onRefused?.(refusal);
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [dispatch],
+  );
+
+  const refusalAlert = lastRefusal && <Alert type="error" showIcon closable role="alert" title={lastRefusal} onClose={() => setLastRefusal(null)} />;
+  return { run, pending, refusalAlert };
+}

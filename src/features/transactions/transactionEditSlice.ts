@@ -1,0 +1,86 @@
+import { createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+import { userLoggedOut } from '../auth/authSlice';
+import type { DraftRow } from './draftRows';
+
+/**
+ * The edit-mode draft of one account's transaction window: everything between "Make Changes" and "Save
+ * Changes"/"Cancel". An edit replaces only the row it touches; every other row keeps its object (memoised rows
+ * compare by identity, so typing in one row re-renders that row alone).
+ */
+interface TransactionDraft {
+  bankAccountId: number;
+  budgetId: number;
+  /** The window's version when editing started: the save sends it, so another person's save is never overwritten. */
+  lockVersion: number | undefined;
+  /** In window order, then added and imported rows. */
+  rows: DraftRow[];
+  dirty: boolean;
+}
+
+interface TransactionEditState {
+  draft: TransactionDraft | null;
+}
+
+const initialState: TransactionEditState = { draft: null };
+
+/**
+ * Replaces one row by `update(row)`. The row is looked up in the rows as they were before this action, so a
+ * 2,000-row window costs one array copy per keystroke rather than a proxy per row.
+ */
+function replaceRow(draft: Draft<TransactionDraft>, key: string, update: (row: DraftRow) => DraftRow): void {
+  const rows = isDraft(draft.rows) ? original(draft.rows)! : draft.rows;
+  const index = rows.findIndex((row) => row.key === key);
+  if (index < 0) return;
+  draft.rows[index] = update(rows[index]);
+  draft.dirty = true;
+}
+
+const transactionEditSlice = createSlice({
+  name: 'transactionEdit',
+  initialState,
+  reducers: {
+    editStarted: (state, action: PayloadAction<Omit<TransactionDraft, 'dirty'>>) => {
+      state.draft = { ...action.payload, dirty: false };
+    },
+    rowChanged: (state, action: PayloadAction<{ key: string; changes: Partial<DraftRow> }>) => {
+      if (state.draft) replaceRow(state.draft, action.payload.key, (row) => ({ ...row, ...action.payload.changes }));
+    },
+    rowDeleteToggled: (state, action: PayloadAction<string>) => {
+      if (state.draft) replaceRow(state.draft, action.payload, (row) => ({ ...row, deleted: !row.deleted }));
+    },
+    rowAdded: (state, action: PayloadAction<DraftRow>) => {
+      if (!state.draft) return;
+      state.draft.rows.push(action.payload);
+      state.draft.dirty = true;
+    },
+    /** Rows read from a bank file, appended for review (duplicates and rows outside the window arrive deleted). */
+    rowsImported: (state, action: PayloadAction<DraftRow[]>) => {
+      if (!state.draft) return;
+      state.draft.rows.push(...action.payload);
+      state.draft.dirty = true;
+    },
+    editCancelled: () => initialState,
+    windowSaved: () => initialState,
+  },
+  extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
+});
+
+export const { editStarted, rowChanged, rowDeleteToggled, rowAdded, rowsImported, editCancelled, windowSaved } = transactionEditSlice.actions;
+export const transactionEditReducer = transactionEditSlice.reducer;
+
+const NO_ROWS: DraftRow[] = [];
+
+/** Whether this account's window, in this budget, is in edit mode. */
+export const selectIsEditingWindow = (state: RootState, bankAccountId: number, budgetId: number) =>
+  state.transactionEdit.draft?.bankAccountId === bankAccountId && state.transactionEdit.draft.budgetId === budgetId;
+
+/** Some window is in edit mode (the account and budget pickers wait for it to end). */
+export const selectIsEditingTransactions = (state: RootState) => state.transactionEdit.draft !== null;
+
+export const selectHasUnsavedTransactions = (state: RootState) => state.transactionEdit.draft?.dirty ?? false;
+
+export const selectDraftLockVersion = (state: RootState) => state.transactionEdit.draft?.lockVersion;
+
+/** The draft's rows in order: a new array after each edit, with every untouched row the same object. */
+export const selectDraftRows = (state: RootState) => state.transactionEdit.draft?.rows ?? NO_ROWS;

@@ -1,0 +1,75 @@
+import { setupStore } from '../../../src/app/store';
+import { userLoggedOut } from '../../../src/features/auth/authSlice';
+import {
+  editCancelled,
+  editStarted,
+  rowAdded,
+  rowChanged,
+  rowDeleteToggled,
+  rowsImported,
+  selectDraftLockVersion,
+  selectDraftRows,
+  selectHasUnsavedTransactions,
+  selectIsEditingTransactions,
+  selectIsEditingWindow,
+  windowSaved,
+} from '../../../src/features/transactions/transactionEditSlice';
+import { draftRow } from './builders';
+
+function editingStore(rows = [draftRow(), draftRow(), draftRow()]) {
+  const store = setupStore();
+  store.dispatch(editStarted({ bankAccountId: 1, budgetId: 7, lockVersion: 3, rows }));
+  return { store, rows };
+}
+
+describe('the draft', () => {
+  it('is "editing" only for the window it was started on, with that window\'s lock version, and not dirty yet', () => {
+    const { store } = editingStore();
+    expect(selectIsEditingWindow(store.getState(), 1, 7)).toBe(true);
+    expect(selectIsEditingWindow(store.getState(), 2, 7)).toBe(false);
+    expect(selectIsEditingWindow(store.getState(), 1, 8)).toBe(false);
+    expect(selectDraftLockVersion(store.getState())).toBe(3);
+    expect(selectHasUnsavedTransactions(store.getState())).toBe(false);
+  });
+
+  it('replaces only the row an edit touches', () => {
+    const { store, rows } = editingStore();
+    store.dispatch(rowChanged({ key: rows[1].key, changes: { description: 'Bakery' } }));
+    const next = selectDraftRows(store.getState());
+    expect(next[0]).toBe(rows[0]);
+    expect(next[2]).toBe(rows[2]);
+    expect(next[1]).toMatchObject({ description: 'Bakery' });
+    expect(selectHasUnsavedTransactions(store.getState())).toBe(true);
+  });
+
+  it('toggles deletion back and forth', () => {
+    const { store, rows } = editingStore([draftRow()]);
+    store.dispatch(rowDeleteToggled(rows[0].key));
+    expect(selectDraftRows(store.getState())[0].deleted).toBe(true);
+    store.dispatch(rowDeleteToggled(rows[0].key));
+    expect(selectDraftRows(store.getState())[0].deleted).toBe(false);
+  });
+
+  it('appends added and imported rows after the window, in order', () => {
+    const { store, rows } = editingStore([draftRow()]);
+    const added = draftRow({ description: 'Added' });
+    const imported = [draftRow({ description: 'Imported 1' }), draftRow({ description: 'Imported 2', deleted: true, importFlag: 'duplicate' })];
+    store.dispatch(rowAdded(added));
+    store.dispatch(rowsImported(imported));
+    expect(selectDraftRows(store.getState())).toEqual([rows[0], added, ...imported]);
+    expect(selectHasUnsavedTransactions(store.getState())).toBe(true);
+  });
+
+  it.each([
+    ['Cancel', editCancelled()],
+    ['a save', windowSaved()],
+    ['logging out', userLoggedOut()],
+  ])('ends with %s', (_what, action) => {
+    const { store, rows } = editingStore();
+    store.dispatch(rowChanged({ key: rows[0].key, changes: { description: 'Bakery' } }));
+    store.dispatch(action);
+    expect(selectIsEditingTransactions(store.getState())).toBe(false);
+    expect(selectHasUnsavedTransactions(store.getState())).toBe(false);
+    expect(selectDraftRows(store.getState())).toEqual([]);
+  });
+});
