@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { sumCents } from '../../src/shared/money';
 import {
   SPECIAL_EVENT_NOT_FOUND_MESSAGE,
@@ -116,18 +116,23 @@ export function updateSpecialEvent(scope: HouseholdScope, id: number, body: Spec
   });
 }
 
-/** Points the allocations at the event (or at none); returns the budgets whose lines changed. */
-async function linkTo(scope: HouseholdScope, eventId: number | null, allocationIds: number[]): Promise<number[]> {
-  const budgetIds: number[] = [];
-  await inChunks(allocationIds, async (part) => {
+/**
+ * Points allocations at the event (or at none): those with these ids, or every one linked to the event `of`.
+ * Returns the budgets whose lines changed.
+ */
+async function relink(scope: HouseholdScope, eventId: number | null, allocations: number[] | { of: number }): Promise<number[]> {
+  const update = async (which: RawBuilder<boolean>) => {
     const rows = await scope
       .updateTable('allocations')
       .set({ special_event_id: eventId, updated_at: sql`CURRENT_TIMESTAMP` })
-      .where('id', 'in', part)
+      .where(which)
       .returning('budget_id')
       .execute();
-    budgetIds.push(...rows.map((row) => row.budget_id));
-  });
+    return rows.map((row) => row.budget_id);
+  };
+  if (!Array.isArray(allocations)) return update(sql<boolean>`special_event_id = ${allocations.of}`);
+  const budgetIds: number[] = [];
+  await inChunks(allocations, async (part) => budgetIds.push(...(await update(sql<boolean>`id in (${sql.join(part)})`))));
   return budgetIds;
 }
 
@@ -141,13 +146,7 @@ const linksChangedIn = (scope: HouseholdScope, budgetIds: number[]) => bumpLockV
 export function deleteSpecialEvent(scope: HouseholdScope, id: number): Promise<void> {
   return scope.transaction(async (trx) => {
     await trx.find('special_events', id, SPECIAL_EVENT_NOT_FOUND_MESSAGE);
-    const unlinked = await trx
-      .updateTable('allocations')
-      .set({ special_event_id: null, updated_at: sql`CURRENT_TIMESTAMP` })
-      .where('special_event_id', '=', id)
-      .returning('budget_id')
-      .execute();
-    await linksChangedIn(trx, unlinked.map((row) => row.budget_id));
+    await linksChangedIn(trx, await relink(trx, null, { of: id }));
     await trx.deleteFrom('special_events').where('id', '=', id).execute();
   });
 }
@@ -191,8 +190,8 @@ export function setSpecialEventAllocations(scope: HouseholdScope, id: number, bo
     await refuseAllocations(trx, id, body.allocation_ids);
     const wanted = new Set(body.allocation_ids);
     const current = new Set((await trx.selectFrom('allocations').select('id').where('special_event_id', '=', id).execute()).map((row) => row.id));
-    const unlinkedFrom = await linkTo(trx, null, [...current].filter((allocationId) => !wanted.has(allocationId)));
-    const linkedIn = await linkTo(trx, id, [...wanted].filter((allocationId) => !current.has(allocationId)));
+    const unlinkedFrom = await relink(trx, null, [...current].filter((allocationId) => !wanted.has(allocationId)));
+    const linkedIn = await relink(trx, id, [...wanted].filter((allocationId) => !current.has(allocationId)));
     await linksChangedIn(trx, [...unlinkedFrom, ...linkedIn]);
     return readSpecialEvent(trx, id);
   });

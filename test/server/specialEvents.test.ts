@@ -1,5 +1,3 @@
-import type { KyselyPlugin } from 'kysely';
-import { HouseholdScope } from '../../server/db/scope';
 import { listSpecialEvents } from '../../server/services/specialEvents';
 import type { Budget } from '../../src/shared/schemas/budgets';
 import type { SpecialEvent } from '../../src/shared/schemas/specialEvents';
@@ -12,6 +10,7 @@ import {
   createTransaction,
   householdSnapshot,
 } from '../support/builders';
+import { countingScope } from '../support/statementCounter';
 import { call, type SignedInUser, signInPartner, testDialects, useTestServer } from '../support/testServer';
 
 type Refused = { success: false; errors: string[]; field_errors?: Record<string, string[]> };
@@ -121,17 +120,9 @@ describe.each(testDialects)('special events on %s', (dialect) => {
       const { account, july } = await household();
       const category = await createCategory(ctx.user.scope);
       const statementsToList = async () => {
-        let count = 0;
-        // One result per statement executed (subqueries pass through transformQuery too, but return no result of their own).
-        const counter: KyselyPlugin = {
-          transformQuery: (args) => args.node,
-          transformResult: async (args) => {
-            count += 1;
-            return args.result;
-          },
-        };
-        const events = await listSpecialEvents(new HouseholdScope(ctx.server.db.withPlugin(counter), ctx.user.householdId));
-        return { count, events };
+        const { scope, counter } = countingScope(ctx.server.db, ctx.user.householdId);
+        const events = await listSpecialEvents(scope);
+        return { count: counter.statements, events };
       };
       const few = await statementsToList();
       for (let i = 0; i < 12; i++) {
