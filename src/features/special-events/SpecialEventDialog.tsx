@@ -1,13 +1,12 @@
 import { Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { Cents } from '../../shared/money';
 import { dateSchema, nameSchema, nonNegativeMoneySchema } from '../../shared/schemas/common';
 import type { SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
-import { useWriteAction } from '../messages/useWriteAction';
 import { BalanceInput } from '../setup/BalanceInput';
 import { FormDialog } from '../setup/FormDialog';
-import { showRefusalOnForm, zodRule } from '../setup/formRules';
+import { zodRule } from '../setup/formRules';
+import { useDialogForm } from '../setup/useDialogForm';
 import { useCreateSpecialEventMutation, useUpdateSpecialEventMutation } from './specialEventsApi';
 
 interface Values {
@@ -43,28 +42,14 @@ interface Props {
 
 /** Name, budget amount and start date of an event. A refusal keeps the dialog open with what was typed. */
 export function SpecialEventDialog({ open, event, onDone }: Props) {
-  const [form] = Form.useForm<Values>();
   const [create] = useCreateSpecialEventMutation();
   const [update] = useUpdateSpecialEventMutation();
-  const { run, pending } = useWriteAction();
-  const [problems, setProblems] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (open) {
-      form.setFieldsValue(valuesOf(event));
-      setProblems([]);
-    }
-  }, [open, event, form]);
+  const { form, saving, problems, save } = useDialogForm(open, event, valuesOf, LABELS);
 
   const submit = async (values: Values) => {
     const body = bodyOf(values);
-    const saved = await run({
-      write: () => (event ? update({ id: event.id, body }) : create(body)).unwrap(),
-      success: 'Special Event saved.',
-      failure: 'Special Event not saved.',
-      onRefused: (refusal) => setProblems(showRefusalOnForm(form, refusal, LABELS)),
-    });
-    if (saved) onDone();
+    const write = () => (event ? update({ id: event.id, body }) : create(body)).unwrap();
+    if (await save({ write, success: 'Special Event saved.', failure: 'Special Event not saved.' })) onDone();
   };
 
   return (
@@ -72,7 +57,7 @@ export function SpecialEventDialog({ open, event, onDone }: Props) {
       title={event ? `Edit Special Event: ${event.name}` : 'Add Special Event'}
       open={open}
       form={form}
-      saving={pending}
+      saving={saving}
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}
