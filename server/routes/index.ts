@@ -11,6 +11,7 @@ import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
 import { sinkFundRoutes } from './sinkFunds';
+import { specialEventRoutes } from './specialEvents';
 import { transactionRoutes } from './transactions';
 import { transactionToolRoutes } from './transactionTools';
 
@@ -43,6 +44,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     accountBalanceRoutes,
     sinkFundRoutes,
     reportRoutes,
+    specialEventRoutes,
   ]) {
     await app.register(routes);
   }

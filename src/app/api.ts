@@ -16,6 +16,7 @@ export const TAG_TYPES = [
   'LastUpdate',
   'SinkFundAllocation',
   'SinkFund',
+  'SpecialEvent',
 ] as const;
 
 export const LIST = 'LIST' as const;

@@ -20,6 +20,7 @@ export const paths = {
   sinkFundsFor: (bankAccountId: number) => `/sink-funds?bank_account_id=${bankAccountId}`,
   accountBalances: '/account-balances',
   specialEvents: '/special-events',
+  specialEvent: (id: number) => `/special-events/${id}`,
   netWorthReport: '/reports/net-worth',
   categorySpendingReport: '/reports/category-spending',
   needsVsWantsReport: '/reports/needs-vs-wants',

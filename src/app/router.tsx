@@ -21,6 +21,7 @@ const SinkFundsPage = lazy(() => import(/* webpackChunkName: "sink-funds" */ '..
 const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const AccountBalancesPage = lazy(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const ReportsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/reports/ReportsArea'));
+const SpecialEventsArea = lazy(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -54,7 +55,7 @@ export const routes = [
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },
-      { path: 'special-events', element: comingSoon('Special Events') },
+      { path: 'special-events/*', element: page(SpecialEventsArea) },
       { path: 'reports/*', element: page(ReportsArea) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],

@@ -11,6 +11,7 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
+import { SpecialEventTag } from './SpecialEventTag';
 
 const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
 
@@ -30,7 +31,13 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
   if (!row) return null;
   return (
     <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
-      <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} />
+      {!editing && row.special_event_id !== null ? (
+        <td>
+          {row.name} <SpecialEventTag eventId={row.special_event_id} />
+        </td>
+      ) : (
+        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} />
+      )}
       <EditableAmountCell editing={editing} label="Allocation amount" cents={row.amount} onCents={changeAmount} />
       <td className="ec-num ec-spent">
         <Money cents={row.spent} />

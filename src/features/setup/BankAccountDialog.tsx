@@ -1,8 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
-import { useWriteAction } from '../messages/useWriteAction';
 import { BalanceInput } from './BalanceInput';
 import {
   accountCategoryLabels,
@@ -16,11 +14,13 @@ import {
 } from './bankAccountForm';
 import { FormDialog } from './FormDialog';
 import { OpeningBalanceNote } from './OpeningBalanceNote';
-import { showRefusalOnForm, zodRule } from './formRules';
+import { zodRule } from './formRules';
 import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
+import { useDialogForm } from './useDialogForm';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const dayRule = (label: string) => zodRule(bankAccountBodySchema.shape.statement_day, label);
+const valuesOf = (account?: BankAccount) => (account ? valuesFromAccount(account) : newBankAccountValues());
 
 interface Props {
   open: boolean;
@@ -31,30 +31,16 @@ interface Props {
 
 /** Every detail of a bank account; statement and payment days only for credit cards. */
 export function BankAccountDialog({ open, account, onDone }: Props) {
-  const [form] = Form.useForm<BankAccountValues>();
+  const { form, saving, problems, save } = useDialogForm(open, account, valuesOf, LABELS);
   const accountType = Form.useWatch('account_type', form);
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
-  const { run, pending } = useWriteAction();
-  const [problems, setProblems] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (open) {
-      form.setFieldsValue(account ? valuesFromAccount(account) : newBankAccountValues());
-      setProblems([]);
-    }
-  }, [open, account, form]);
 
   const submit = async (values: BankAccountValues) => {
     const body = bodyFromValues(values);
-    const saved = await run({
-      write: () => (account ? update({ id: account.id, ...body }) : create(body)).unwrap(),
-      success: 'Bank Account saved.',
-      failure: 'Bank Account not saved.',
-      onRefused: (refusal) => setProblems(showRefusalOnForm(form, refusal, LABELS)),
-    });
-    if (saved) onDone();
+    const write = () => (account ? update({ id: account.id, ...body }) : create(body)).unwrap();
+    if (await save({ write, success: 'Bank Account saved.', failure: 'Bank Account not saved.' })) onDone();
   };
 
   return (
@@ -62,7 +48,7 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       title={account ? `Edit Bank Account: ${account.name}` : 'Add Bank Account'}
       open={open}
       form={form}
-      saving={pending}
+      saving={saving}
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}

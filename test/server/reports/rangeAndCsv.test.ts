@@ -1,10 +1,9 @@
-import type { KyselyPlugin } from 'kysely';
 import type { NetWorthReport } from '../../../src/shared/schemas/reports';
-import { HouseholdScope } from '../../../server/db/scope';
 import { categorySpendingReport } from '../../../server/services/reports/categorySpending';
 import { needsVsWantsReport } from '../../../server/services/reports/needsVsWants';
 import { netWorthReport } from '../../../server/services/reports/netWorth';
 import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, createTransaction } from '../../support/builders';
+import { countingScope } from '../../support/statementCounter';
 import { call, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 import { arrangeHousehold, type Household } from './household';
 
@@ -141,21 +140,12 @@ describe.each(testDialects)('report ranges, CSV and tenancy on %s', (dialect) =>
       }
     }
     const queriesFor = async (range: { from?: string; to?: string }) => {
-      let count = 0;
-      // Counted as results arrive: a subquery passes through transformQuery too, but only statements have results.
-      const counter: KyselyPlugin = {
-        transformQuery: (args) => args.node,
-        transformResult: async (args) => {
-          count += 1;
-          return args.result;
-        },
-      };
-      const scope = new HouseholdScope(ctx.server.db.withPlugin(counter), user.householdId);
+      const { scope, counter } = countingScope(ctx.server.db, user.householdId);
       const counts: number[] = [];
       for (const report of [netWorthReport, needsVsWantsReport, categorySpendingReport]) {
-        count = 0;
+        counter.statements = 0;
         await report(scope, range);
-        counts.push(count);
+        counts.push(counter.statements);
       }
       return counts;
     };

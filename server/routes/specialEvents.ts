@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
+import { idParamsSchema } from '../../src/shared/schemas/setup';
+import { specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
+import { householdScope } from '../plugins/auth';
+import { acceptNested } from '../plugins/nestedBody';
+import {
+  createSpecialEvent,
+  deleteSpecialEvent,
+  listSpecialEvents,
+  readSpecialEvent,
+  setSpecialEventAllocations,
+  updateSpecialEvent,
+} from '../services/specialEvents';
+
+/** Bodies arrive nested under `special_event` (the contract); the flat form is accepted too, as everywhere. */
+export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamsSchema;
+  const nested = acceptNested('special_event');
+
+  const event = { 200: specialEventSchema };
+
+  routes.get('/special_events', { schema: { response: { 200: z.array(specialEventSchema) } } }, async (request) =>
+    listSpecialEvents(householdScope(request)),
+  );
+  routes.get('/special_events/:id', { schema: { params, response: event } }, async (request) =>
+    readSpecialEvent(householdScope(request), request.params.id),
+  );
+
+  routes.post('/special_events', { preValidation: nested, schema: { body: specialEventBodySchema, response: { 201: specialEventSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createSpecialEvent(householdScope(request), request.body)),
+  );
+  routes.put('/special_events/:id', { preValidation: nested, schema: { params, body: specialEventBodySchema, response: event } }, async (request) =>
+    updateSpecialEvent(householdScope(request), request.params.id, request.body),
+  );
+  routes.delete('/special_events/:id', { schema: { params, response: { 200: successSchema } } }, async (request) => {
+    await deleteSpecialEvent(householdScope(request), request.params.id);
+    return SUCCESS;
+  });
+
+  routes.put(
+    '/special_events/:id/allocations',
+    { preValidation: nested, schema: { params, body: specialEventAllocationsBodySchema, response: event } },
+    async (request) => setSpecialEventAllocations(householdScope(request), request.params.id, request.body),
+  );
+}
