@@ -1,6 +1,8 @@
 import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { SearchResults, Suggestions } from '../../src/shared/schemas/transactionTools';
 import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction } from '../support/builders';
+import { suggestAllocations } from '../../server/services/suggestions';
+import { countingScope } from '../support/statementCounter';
 import { call, type SignedInUser, testDialects, useTestServer } from '../support/testServer';
 
 describe.each(testDialects)('finding transactions and suggesting allocations on %s', (dialect) => {
@@ -70,6 +72,18 @@ describe.each(testDialects)('finding transactions and suggesting allocations on 
       await ctx.user.scope.deleteFrom('transactions').execute();
       expect((await suggest(mine.february.id, ['TESCO STORES'])).body.suggestions[0].allocation_id).toBeNull();
     });
+  });
+
+  it('suggests for a long import in the same two statements as for one row', async () => {
+    const { february } = await history();
+    const budget = await ctx.user.scope.find('budgets', february.id);
+    const counted = async (descriptions: string[]) => {
+      const { scope, counter } = countingScope(ctx.server.db, ctx.user.householdId);
+      const suggestions = await suggestAllocations(scope, budget, descriptions);
+      return { statements: counter.statements, suggested: suggestions.filter((s) => s.allocation_id !== null).length };
+    };
+    expect(await counted(['TESCO'])).toEqual({ statements: 2, suggested: 1 });
+    expect(await counted(Array.from({ length: 500 }, (_, i) => `TESCO STORES ${i}`))).toEqual({ statements: 2, suggested: 500 });
   });
 
   describe('GET /transactions/search', () => {
