@@ -29,8 +29,8 @@ describe('login guard', () => {
     expect(network.find('GET', '/auth/validate_token')[0].headers.get('access-token')).toBe('token-1');
     expect(store.getState().auth).toMatchObject({ validated: true, householdName: 'The Smiths' });
 
-    await act(() => router.navigate('/sink-funds'));
-    await screen.findByText('This part of EveryCent is coming soon.', {}, CHUNK_LOAD);
+    await act(() => router.navigate('/no-such-page'));
+    await screen.findByText('There is no page at this address. Choose a page from the menu.', {}, CHUNK_LOAD);
     expect(network.find('GET', '/auth/validate_token')).toHaveLength(1);
   });
 
