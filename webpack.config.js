@@ -1,6 +1,10 @@
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+const COMPRESSIBLE = /\.(js|css|html|svg)$/;
 
 /** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
 module.exports = (_env, argv) => {
@@ -16,14 +20,18 @@ module.exports = (_env, argv) => {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // react-router 7 publishes its production build under a path its "exports" never select: without this
-      // alias every build ships the development build (warnings included, ~20 KB gzip more).
-      alias: production
-        ? {
-            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-          }
-        : {},
+      alias: {
+        // zod configured for the Content-Security-Policy before any schema runs (see the file).
+        zod$: path.resolve(__dirname, 'src/app/zodInBrowser.ts'),
+        // react-router 7 publishes its production build under a path its "exports" never select: without this
+        // alias every build ships the development build (warnings included, ~20 KB gzip more).
+        ...(production
+          ? {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
+      },
     },
     module: {
       rules: [
@@ -46,6 +54,19 @@ module.exports = (_env, argv) => {
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
+      // Compressed once here, served by content negotiation (server/plugins/staticClient.ts): brotli where the
+      // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).
+      ...(production
+        ? [
+            new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+            }),
+          ]
+        : []),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },

@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 /** webpack names long-lived assets `[name].[contenthash:8].ext`: their content never changes under that name. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 
+/** The build writes `name.br` and `name.gz` next to each compressible file; they are cached like the original. */
+const COMPRESSED_SIBLING = /\.(br|gz)$/;
+
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  const name = path.basename(filePath).replace(COMPRESSED_SIBLING, '');
   if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
   if (name === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
@@ -16,6 +19,8 @@ export function cacheControlFor(filePath: string): string {
 /**
  * Serves the built web client. Its routes are public (the sign-in page must load before anyone signs in);
  * the API keeps its 401s because only the routes registered here are marked public.
+ * `preCompressed`: a request accepting brotli or gzip gets the sibling the build compressed (`main.js.br`),
+ * else the file itself; `Vary` tells caches that the answer depends on Accept-Encoding.
  */
 export async function registerStaticClient(app: FastifyInstance, staticDir: string): Promise<void> {
   const root = path.resolve(staticDir);
@@ -32,7 +37,11 @@ export async function registerStaticClient(app: FastifyInstance, staticDir: stri
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
     });
   });
 }

@@ -2,13 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
 import { errorShown, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
+import { hashPath } from './boot';
 import { hasCredentials } from './credentials';
 import { useAppDispatch } from './hooks';
 import { paths } from './paths';
 
 const AppRouter = lazy(() => import(/* webpackChunkName: "router" */ './AppRouter'));
-
-const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
 
 /**
  * The first page a visitor without a session sees is the login page, and it must show fast: until someone signs

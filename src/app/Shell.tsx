@@ -1,5 +1,4 @@
-import { ConfigProvider, Drawer, Layout, Menu, type MenuProps, type ThemeConfig } from 'antd';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { subscribeToPageHeading } from '../components/usePageHeading';
@@ -7,22 +6,11 @@ import { MessageBar } from '../features/messages/MessageBar';
 import { selectRequestInFlight } from './apiStatus';
 import { useAppSelector } from './hooks';
 import { menuSections, selectedMenuPath } from './menu';
+import { MenuDrawer } from './MenuDrawer';
 import { useNarrowScreen } from './useNarrowScreen';
 import './shell.css';
 
 const APP_TITLE = 'EveryCent V3';
-
-const theme: ThemeConfig = {
-  token: { colorPrimary: '#1f6fb2', borderRadius: 6 },
-  components: { Layout: { bodyBg: '#f4f6f9' }, Menu: { itemBorderRadius: 6, itemMarginInline: 8, itemHeight: 36, itemMarginBlock: 2 } },
-};
-
-const menuItems: MenuProps['items'] = menuSections.map((section, index) => {
-  const children = section.entries.map((entry) => ({ key: entry.to, label: <Link to={entry.to}>{entry.label}</Link> }));
-  return section.heading
-    ? { type: 'group' as const, key: section.heading, label: section.heading, children }
-    : { type: 'group' as const, key: `section-${index}`, children };
-});
 
 let heading = '';
 const watchHeading = (onChange: () => void) =>
@@ -40,7 +28,25 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const selected = selectedMenuPath(pathname);
   return (
     <nav aria-label="Main menu" className="ec-menu">
-      <Menu mode="inline" items={menuItems} selectedKeys={selected ? [selected] : []} onClick={onNavigate} />
+      {menuSections.map((section) => (
+        <div key={section.entries[0].to} className="ec-menu-group">
+          {section.heading && <div className="ec-menu-group-title">{section.heading}</div>}
+          <ul className="ec-menu-list">
+            {section.entries.map((entry) => (
+              <li key={entry.to}>
+                <Link
+                  to={entry.to}
+                  className={entry.to === selected ? 'ec-menu-item ec-menu-item-selected' : 'ec-menu-item'}
+                  aria-current={entry.to === selected ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }
@@ -54,6 +60,8 @@ export default function Shell() {
   const busy = useAppSelector(selectRequestInFlight);
   const householdName = useAppSelector((state) => state.auth.householdName);
 
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
   // The overlay closes after every navigation, however it happened.
   useEffect(() => setMenuOpen(false), [pathname, search]);
 
@@ -62,51 +70,42 @@ export default function Shell() {
   }, [pageHeading]);
 
   return (
-    <ConfigProvider theme={theme}>
-      <Layout className={`ec-shell${narrow ? ' ec-shell-narrow' : ''}`}>
-        {busy && <PageLoading />}
-        <header className="ec-toolbar">
-          {narrow && (
-            <button
-              type="button"
-              className="ec-menu-button"
-              aria-label="Open menu"
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen(true)}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          )}
-          <h1 className="ec-toolbar-title">
-            {APP_TITLE}
-            {!narrow && pageHeading && ` -- ${pageHeading}`}
-          </h1>
-          {householdName && !narrow && <div className="ec-toolbar-household">{householdName}</div>}
-        </header>
-        {narrow ? (
-          <Drawer
-            open={menuOpen}
-            onClose={() => setMenuOpen(false)}
-            placement="left"
-            size={270}
-            title={APP_TITLE}
-            className="ec-menu-drawer"
+    <div className={`ec-shell${narrow ? ' ec-shell-narrow' : ''}`}>
+      {busy && <PageLoading />}
+      <header className="ec-toolbar">
+        {narrow && (
+          <button
+            type="button"
+            className="ec-menu-button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
           >
-            <SideMenu onNavigate={() => setMenuOpen(false)} />
-          </Drawer>
-        ) : (
-          <aside className="ec-sider">
-            <SideMenu />
-          </aside>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
         )}
-        <Layout.Content className="ec-content">
-          <MessageBar className="ec-shell-messages" />
-          {narrow && pageHeading && <h2 className="ec-page-heading">{pageHeading}</h2>}
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-    </ConfigProvider>
+        <h1 className="ec-toolbar-title">
+          {APP_TITLE}
+          {!narrow && pageHeading && ` -- ${pageHeading}`}
+        </h1>
+        {householdName && !narrow && <div className="ec-toolbar-household">{householdName}</div>}
+      </header>
+      {narrow ? (
+        <MenuDrawer open={menuOpen} onClose={closeMenu} title={APP_TITLE}>
+          <SideMenu onNavigate={closeMenu} />
+        </MenuDrawer>
+      ) : (
+        <aside className="ec-sider">
+          <SideMenu />
+        </aside>
+      )}
+      <main className="ec-content">
+        <MessageBar className="ec-shell-messages" />
+        {narrow && pageHeading && <h2 className="ec-page-heading">{pageHeading}</h2>}
+        <Outlet />
+      </main>
+    </div>
   );
 }

@@ -1,27 +1,24 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createHashRouter, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireAuth } from '../features/auth/RequireAuth';
+import BudgetsArea from '../features/budgets/BudgetsArea';
+import { antdArea } from '../components/antdArea';
 import { PageLoading } from '../components/PageLoading';
 import { paths } from './paths';
+import Shell from './Shell';
 
-// zod probes for eval with `new Function`, which the Content-Security-Policy (script-src 'self') reports as a
-// violation; the pages behind the router use zod, so it is told not to try before any of them load.
-z.config({ jitless: true });
-
-// The shell and the budgets area share one chunk: budgets come with the shell (never a separate wait),
-// while the login page stays free of both. Every other area is its own chunk, loaded on demand.
-const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './Shell'));
-const BudgetsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/budgets/BudgetsArea'));
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
-const TransactionsPage = lazy(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
-const SinkFundsPage = lazy(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
-const SetupArea = lazy(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
-const AccountBalancesPage = lazy(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
-const ReportsArea = lazy(() => import(/* webpackChunkName: "shell" */ '../features/reports/ReportsArea'));
-const SpecialEventsArea = lazy(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
+// The shell and the budgets area come in this chunk, with the router and the guard: after the first bundle,
+// one step (this chunk and its vendor part, loaded in parallel) shows a budget, and neither needs antd.
+// Every other area is its own chunk, loaded on demand with antd and the app's antd theme.
+const HomePage = antdArea(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const TransactionsPage = antdArea(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
+const SinkFundsPage = antdArea(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
+const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
+const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
+const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsArea'));
+const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -47,10 +44,14 @@ export const routes = [
   { path: '/logout', element: <LogoutPage /> },
   {
     path: '/',
-    element: <RequireAuth>{page(Shell)}</RequireAuth>,
+    element: (
+      <RequireAuth>
+        <Shell />
+      </RequireAuth>
+    ),
     children: [
       { index: true, element: page(HomePage) },
-      { path: 'budgets/*', element: page(BudgetsArea) },
+      { path: 'budgets/*', element: <BudgetsArea /> },
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },

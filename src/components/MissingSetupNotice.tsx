@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert } from './Alert';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths';
 

@@ -2,6 +2,7 @@ import { Alert, Modal, Spin } from 'antd';
 import { formatShortDate } from '../shared/dates';
 import { sumCents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
+import { AntdTheme } from './AntdTheme';
 import { Money } from './Money';
 
 interface Props {
@@ -15,49 +16,52 @@ interface Props {
 
 /** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, net amount and their total. */
 export function TransactionListDialog({ title, transactions, error, loading, onClose }: Props) {
+  // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
   return (
-    <Modal title={title} open width={500} onCancel={onClose} footer={null}>
-      {error ? (
-        <Alert type="error" showIcon title={error} />
-      ) : loading || !transactions ? (
-        <Spin />
-      ) : (
-        <table className="ec-grid ec-transactions-list" aria-label="Transactions">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Description</th>
-              <th className="ec-num">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.length === 0 && (
+    <AntdTheme>
+      <Modal title={title} open width={500} onCancel={onClose} footer={null}>
+        {error ? (
+          <Alert type="error" showIcon title={error} />
+        ) : loading || !transactions ? (
+          <Spin />
+        ) : (
+          <table className="ec-grid ec-transactions-list" aria-label="Transactions">
+            <thead>
               <tr>
-                <td colSpan={3}>No transactions yet.</td>
+                <th>Date</th>
+                <th>Description</th>
+                <th className="ec-num">Amount</th>
               </tr>
-            )}
-            {transactions.map((transaction) => (
-              <tr key={transaction.id}>
-                <td>{formatShortDate(transaction.transaction_date)}</td>
-                <td>{transaction.description}</td>
+            </thead>
+            <tbody>
+              {transactions.length === 0 && (
+                <tr>
+                  <td colSpan={3}>No transactions yet.</td>
+                </tr>
+              )}
+              {transactions.map((transaction) => (
+                <tr key={transaction.id}>
+                  <td>{formatShortDate(transaction.transaction_date)}</td>
+                  <td>{transaction.description}</td>
+                  <td className="ec-num">
+                    <Money cents={transaction.net_amount} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Total
+                </th>
                 <td className="ec-num">
-                  <Money cents={transaction.net_amount} />
+                  <Money cents={sumCents(transactions.map((transaction) => transaction.net_amount))} />
                 </td>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total
-              </th>
-              <td className="ec-num">
-                <Money cents={sumCents(transactions.map((transaction) => transaction.net_amount))} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      )}
-    </Modal>
+            </tfoot>
+          </table>
+        )}
+      </Modal>
+    </AntdTheme>
   );
 }

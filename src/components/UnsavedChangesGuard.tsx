@@ -13,9 +13,11 @@
  *   const dirty = useAppSelector(selectHasUnsavedEdits);
  *   return <UnsavedChangesGuard dirty={dirty} changesTo="this budget" />;
  */
-import { Modal } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
+
+// antd's modal comes with the question, not with every screen that has an edit mode.
+const LeaveDialog = lazy(() => import(/* webpackChunkName: "leave-dialog" */ './LeaveDialog'));
 
 export function UnsavedChangesGuard({ dirty, changesTo }: { dirty: boolean; changesTo: string }) {
   // Only a move to another page or another query (another account's window) leaves the edits behind.
@@ -30,9 +32,17 @@ export function UnsavedChangesGuard({ dirty, changesTo }: { dirty: boolean; chan
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  const blocked = blocker.state === 'blocked';
+  // Once asked, the dialog stays mounted so that it closes (and gives focus back) the way antd's modals do.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (blocked) setAsked(true);
+  }, [blocked]);
+
+  if (!blocked && !asked) return null;
   return (
-    <Modal title="Leave without saving?" open={blocker.state === 'blocked'} okText="Yes" cancelText="No" onOk={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()}>
-      You have unsaved changes to {changesTo}. Leave this page and lose them?
-    </Modal>
+    <Suspense fallback={null}>
+      <LeaveDialog open={blocked} changesTo={changesTo} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
+    </Suspense>
   );
 }

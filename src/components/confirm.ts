@@ -1,4 +1,3 @@
-import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface ConfirmOptions {
@@ -9,17 +8,9 @@ export interface ConfirmOptions {
 /**
  * Asks a yes/no question in a modal ("Yes" / "No") and resolves with the answer.
  * Escape, the close button and "No" all resolve false.
+ * The modal is antd's, loaded on the first question: screens that ask only on a click need not carry antd.
  */
-export function confirm({ title, content }: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
-    Modal.confirm({
-      title,
-      content,
-      okText: 'Yes',
-      cancelText: 'No',
-      autoFocusButton: 'ok',
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  const { confirmDialog } = await import(/* webpackChunkName: "confirm" */ './confirmDialog');
+  return confirmDialog(options);
 }

@@ -1,8 +1,7 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import UndoOutlined from '@ant-design/icons/UndoOutlined';
-import { Button } from 'antd';
 import type { FocusEvent } from 'react';
 import type { Cents } from '../shared/money';
+import { Button } from './Button';
+import { DeleteIcon, UndoIcon } from './icons';
 import { Money } from './Money';
 import { MoneyInput } from './MoneyInput';
 
@@ -14,19 +13,41 @@ import { MoneyInput } from './MoneyInput';
 /** Typing into a grid amount replaces it, as in a spreadsheet, instead of appending to "0.00". */
 export const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
+/** How a field shows that a refused save named it, and that it takes the focus when its row appears. */
+interface FieldState {
+  /** A refused save named this field: marked invalid (red border, `aria-invalid`). */
+  invalid?: boolean;
+  autoFocus?: boolean;
+}
+
 /** A text field of an editable grid. */
-export function TextCell({ label, value, onText, placeholder }: { label: string; value: string; onText: (text: string) => void; placeholder?: string }) {
-  return <input type="text" className="ec-input" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onText(event.target.value)} />;
+export function TextCell({ label, value, onText, placeholder, invalid, autoFocus }: { label: string; value: string; onText: (text: string) => void; placeholder?: string } & FieldState) {
+  return (
+    <input
+      type="text"
+      className="ec-input"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      autoFocus={autoFocus}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onText(event.target.value)}
+    />
+  );
 }
 
 /** A row's text column: an input while editing, the text otherwise. */
-export function EditableTextCell({ editing, label, value, onText }: { editing: boolean; label: string; value: string; onText: (text: string) => void }) {
-  return <td>{editing ? <TextCell label={label} value={value} onText={onText} /> : value}</td>;
+export function EditableTextCell({ editing, label, value, onText, invalid, autoFocus }: { editing: boolean; label: string; value: string; onText: (text: string) => void } & FieldState) {
+  return <td>{editing ? <TextCell label={label} value={value} onText={onText} invalid={invalid} autoFocus={autoFocus} /> : value}</td>;
 }
 
 /** A row's amount column: a money input while editing, the formatted amount otherwise. */
-export function EditableAmountCell({ editing, label, cents, onCents }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void }) {
-  return <td className="ec-num">{editing ? <MoneyInput aria-label={label} cents={cents} onCents={onCents} onFocus={selectOnFocus} /> : <Money cents={cents} />}</td>;
+export function EditableAmountCell({ editing, label, cents, onCents, invalid }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void; invalid?: boolean }) {
+  return (
+    <td className="ec-num">
+      {editing ? <MoneyInput aria-label={label} aria-invalid={invalid || undefined} cents={cents} onCents={onCents} onFocus={selectOnFocus} /> : <Money cents={cents} />}
+    </td>
+  );
 }
 
 /** A full-width row holding one small button, such as "Add Income". */
@@ -64,7 +85,7 @@ export function RowDeleteToggle({ deleted, name, onToggle, disabledReason }: { d
       disabled={disabledReason !== undefined}
       onClick={onToggle}
     >
-      {deleted ? <UndoOutlined /> : <DeleteOutlined />}
+      {deleted ? <UndoIcon /> : <DeleteIcon />}
     </button>
   );
 }

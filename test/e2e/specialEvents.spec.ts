@@ -150,5 +150,5 @@ test('plan a holiday across two budgets, link their allocations, record the spen
   // This month's budget names the event beside the hotel.
   await page.goto(`/#/budgets/${household.thisMonth.id}`);
   const hotelLine = page.getByRole('table', { name: 'Allocations' }).getByRole('row').filter({ hasText: 'Hotel' });
-  await expect(hotelLine.locator('.ec-special-event-tag')).toHaveText('Summer holiday');
+  await expect(hotelLine.locator('.ec-tag--event')).toHaveText('Summer holiday');
 });

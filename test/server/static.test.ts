@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { call, signUpAndIn, startTestServer, type TestServer } from '../support/testServer';
 
 describe('serving the built web client', () => {
@@ -11,6 +12,12 @@ describe('serving the built web client', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>EveryCent</title><script src="main.0123abcd.js"></script>');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log("app")');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // What the production build writes next to each compressible file (webpack.config.js).
+    for (const name of ['index.html', 'main.0123abcd.js']) {
+      const content = fs.readFileSync(path.join(dist, name));
+      fs.writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
+      fs.writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
+    }
     server = await startTestServer('sqlite', { config: { staticDir: dist } });
   });
   afterAll(async () => {
@@ -37,6 +44,46 @@ describe('serving the built web client', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await server.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers with the brotli or gzip file the build made, as the browser accepts, keeping the caching of the original', async () => {
+    const script = async (acceptEncoding?: string) =>
+      server.app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+    const brotli = await script('gzip, deflate, br, zstd');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+
+    const gzip = await script('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("app")');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const plain of [await script(), await script('identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log("app")');
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('serves index.html compressed too, still never cached; a file without compressed siblings goes as it is', async () => {
+    for (const url of ['/', '/index.html']) {
+      const page = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>EveryCent</title>');
+    }
+    const icon = await server.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toContain('<svg');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 

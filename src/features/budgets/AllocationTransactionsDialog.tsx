@@ -8,7 +8,7 @@ export interface SpentTarget {
 }
 
 /** "Transactions for {item}": what makes up an allocation's spent (spending negative, refunds positive). */
-export function AllocationTransactionsDialog({ target, onClose }: { target: SpentTarget; onClose: () => void }) {
+export default function AllocationTransactionsDialog({ target, onClose }: { target: SpentTarget; onClose: () => void }) {
   const { data, error, isFetching } = useGetAllocationTransactionsQuery(target.id, { refetchOnMountOrArgChange: true });
   return (
     <TransactionListDialog

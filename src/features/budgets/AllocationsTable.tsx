@@ -1,19 +1,31 @@
-import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ListIcon } from '../../components/icons';
 import { Money } from '../../components/Money';
 import { remaining } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
-import { allocationClassSchema, type AllocationClass } from '../../shared/schemas/budgets';
-import { AllocationTransactionsDialog, type SpentTarget } from './AllocationTransactionsDialog';
+import type { AllocationClass } from '../../shared/schemas/budgets';
+import type { SpentTarget } from './AllocationTransactionsDialog';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
-import { selectAllocation, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
+import {
+  selectAddedKey,
+  selectAllocation,
+  selectAllocationTableLines,
+  selectBudgetTotals,
+  selectCategoryTotal,
+  selectRefusedFields,
+  type AllocationTableLine,
+} from './budgetSelectors';
+import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
 
-const classLabels: Record<AllocationClass, string> = { want: 'Want', need: 'Need', savings: 'Savings' };
+const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
+const classes = Object.keys(classLabels) as AllocationClass[];
+
+// The dialog (antd) loads when a person first asks for an allocation's transactions.
+const AllocationTransactionsDialog = lazy(() => import(/* webpackChunkName: "allocation-transactions" */ './AllocationTransactionsDialog'));
 
 interface RowProps {
   budgetId: number;
@@ -26,19 +38,21 @@ interface RowProps {
 /** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
 const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent }: RowProps) {
   const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
+  const refused = useAppSelector((state) => selectRefusedFields(state, 'allocations', rowKey));
+  const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;
   return (
-    <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
+    <tr className={rowClass(row.deleted, refused)}>
       {!editing && row.special_event_id !== null ? (
         <td>
           {row.name} <SpecialEventTag eventId={row.special_event_id} />
         </td>
       ) : (
-        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} />
+        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
       )}
-      <EditableAmountCell editing={editing} label="Allocation amount" cents={row.amount} onCents={changeAmount} />
+      <EditableAmountCell editing={editing} label="Allocation amount" cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
       <td className="ec-num ec-spent">
         <Money cents={row.spent} />
         {row.id > 0 && (
@@ -49,7 +63,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
             title="Transactions"
             onClick={() => onShowSpent({ id: row.id, name: row.name })}
           >
-            <UnorderedListOutlined />
+            <ListIcon />
           </button>
         )}
       </td>
@@ -64,9 +78,9 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
                 className="ec-input ec-select"
                 aria-label="Class"
                 value={row.allocation_class}
-                onChange={(event) => change({ allocation_class: allocationClassSchema.parse(event.target.value) })}
+                onChange={(event) => change({ allocation_class: event.target.value as AllocationClass })}
               >
-                {allocationClassSchema.options.map((value) => (
+                {classes.map((value) => (
                   <option key={value} value={value}>
                     {classLabels[value]}
                   </option>
@@ -90,7 +104,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
               'No'
             )}
           </td>
-          <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} />
+          <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
         </>
       )}
       <td className="ec-delete-cell">{editing && <DeleteToggle kind="allocation" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
@@ -179,24 +193,10 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const columns = mobile ? 5 : 8;
   return (
-    <div className="ec-grid-wrap">
-      <table className="ec-grid ec-allocations" aria-label="Allocations">
+    <div className="ec-grid-wrap ec-allocations-wrap">
+      {/* Each row is laid out on its own (budgets.css): typing re-lays out one row, and rows off screen are skipped. */}
+      <table className={`ec-grid ec-allocations${mobile ? ' ec-allocations--narrow' : ''}`} aria-label="Allocations">
         <caption>Allocations</caption>
-        {/* Fixed column widths: typing in one cell never makes the browser re-measure the whole table. */}
-        <colgroup>
-          <col className="ec-col-name" />
-          <col className="ec-col-money" />
-          <col className="ec-col-spent" />
-          <col className="ec-col-money" />
-          {!mobile && (
-            <>
-              <col className="ec-col-class" />
-              <col className="ec-col-fixed" />
-              <col />
-            </>
-          )}
-          <col className="ec-col-delete" />
-        </colgroup>
         <thead>
           <tr>
             <th>Name</th>
@@ -222,7 +222,11 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
           <AllocationTotals budgetId={budgetId} columns={columns} />
         </tfoot>
       </table>
-      {spentTarget && <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />}
+      {spentTarget && (
+        <Suspense fallback={null}>
+          <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Button, Result, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { Result } from '../../components/Result';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
 import { errorShown, infoShown } from '../messages/messagesSlice';
@@ -12,16 +14,17 @@ import { useWriteAction } from '../messages/useWriteAction';
 import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery } from '../setup/setupApi';
 import { AllocationsTable } from './AllocationsTable';
-import { budgetSaved, draftRebased, editCancelled, editStarted } from './budgetEditSlice';
+import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
 import { budgetMessages } from './budgetMessages';
-import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload } from './budgetSelectors';
+import { describeBudgetRefusal } from './budgetRefusal';
+import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload, selectSaveRowKeys } from './budgetSelectors';
 import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
-import { BudgetSummary } from './BudgetSummary';
+import { BudgetFiguresBar, BudgetSummary } from './BudgetSummary';
 import { IncomesTable } from './IncomesTable';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
-import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/schemas/budgets';
+import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/budgetMessages';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -50,6 +53,8 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { run } = useWriteAction();
   const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
   const [conflict, setConflict] = useState<string | null>(null);
+  /** The reasons of the last refused save, one per line; shown until dismissed, saved or cancelled. */
+  const [refusal, setRefusal] = useState<string[] | null>(null);
   usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
@@ -64,18 +69,35 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   const closed = budget.status === 'closed';
 
+  const dismissRefusal = () => {
+    setRefusal(null);
+    dispatch(saveRefused(NO_REFUSED_ROWS));
+  };
+
   const save = async () => {
-    const body = selectSavePayload(store.getState());
-    if (!body) return;
+    const state = store.getState();
+    const body = selectSavePayload(state);
+    const keys = selectSaveRowKeys(state);
+    if (!body || !keys) return;
     const saved = await run({
       write: () => updateBudget({ id: budgetId, body }).unwrap(),
       success: budgetMessages.saved,
-      onRefused: (refusal) => {
-        if (refusal.conflict) setConflict(refusal.messages.join(' '));
+      failure: budgetMessages.notSaved,
+      onRefused: (refused) => {
+        if (refused.conflict) {
+          setConflict(refused.messages.join(' '));
+          return;
+        }
+        // The server names rows by their place in the save: say which rows, by name, and mark them.
+        const { reasons, rows } = describeBudgetRefusal(refused, body, keys);
+        setRefusal(reasons);
+        dispatch(saveRefused(rows));
+        dispatch(errorShown([budgetMessages.notSaved, ...reasons].join(' ')));
       },
     });
     if (saved) {
       setConflict(null);
+      setRefusal(null);
       dispatch(budgetSaved());
     }
   };
@@ -83,6 +105,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const cancel = () => {
     dispatch(editCancelled());
     setConflict(null);
+    setRefusal(null);
     refetch();
     dispatch(infoShown(budgetMessages.editingCanceled));
   };
@@ -100,9 +123,9 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   return (
     <section className="ec-budget ec-budget-detail" data-budget-id={budgetId}>
-      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>{closed && <Tag>Closed</Tag>}</BudgetPageTitle>
+      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>{closed && <span className="ec-tag">Closed</span>}</BudgetPageTitle>
       <BudgetSetupNotice />
-      <Space wrap className="ec-budget-toolbar">
+      <div className="ec-budget-toolbar">
         <Button onClick={() => navigate(paths.budgets)}>Back to Budget List</Button>
         <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
         {editing ? (
@@ -121,7 +144,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
             </Button>
           )
         )}
-      </Space>
+      </div>
       {conflict && editing && (
         <Alert
           type="warning"
@@ -135,9 +158,26 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
           }
         />
       )}
+      {refusal && editing && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={dismissRefusal}
+          title={budgetMessages.notSaved}
+          description={
+            <ul className="ec-refusal-reasons">
+              {refusal.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} />
       <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} />
       <BudgetSummary budgetId={budgetId} />
+      <BudgetFiguresBar budgetId={budgetId} />
       <BudgetUnsavedChangesGuard />
     </section>
   );

@@ -59,6 +59,37 @@ function WantsSummary({ budgetId }: { budgetId: number }) {
   );
 }
 
+/** A couple's halves under the partners' names, for the figures bar: "Alice 1,100.01", "Bob 1,100.00". */
+function splitByName(settings: Settings | undefined, amount: Cents): { name: string; amount: Cents }[] {
+  if (settings?.family_type !== 'couple') return [];
+  const [wife, husband] = partnerShares(settings, amount);
+  return [
+    { name: settings.wife, amount: wife.amount },
+    { name: settings.husband, amount: husband.amount },
+  ];
+}
+
+/**
+ * "Unallocated" and the couple's split, kept at the bottom of the window while a long budget scrolls (sticky),
+ * live while editing; the full summaries stay at the end of the page.
+ */
+export function BudgetFiguresBar({ budgetId }: { budgetId: number }) {
+  const { data: settings } = useGetSettingsQuery();
+  const amount = useAppSelector((state) => selectBudgetTotals(state, budgetId).discretionary);
+  return (
+    <div className="ec-budget-figures" role="group" aria-label="Unallocated and discretionary split">
+      <span className="ec-budget-figure">
+        Unallocated: <Money cents={amount} highlightPositive />
+      </span>
+      {splitByName(settings, amount).map((share) => (
+        <span key={share.name} className="ec-budget-figure">
+          {share.name}: <Money cents={share.amount} highlightPositive />
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** Both summaries, live over the draft while editing. */
 export function BudgetSummary({ budgetId }: { budgetId: number }) {
   return (

@@ -1,8 +1,11 @@
-import { Button, Result } from 'antd';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { takeCurrentBudgetFromBoot } from '../../app/boot';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
@@ -11,7 +14,9 @@ import { useGetCurrentBudgetQuery } from './budgetsApi';
 export default function CurrentBudgetPage() {
   usePageHeading('Current Budget');
   const navigate = useNavigate();
-  const { data, error, refetch, isFetching } = useGetCurrentBudgetQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Asked anew on every visit (another device may have closed a budget), except right after the start asked.
+  const [fetchedAtStart] = useState(takeCurrentBudgetFromBoot);
+  const { data, error, refetch, isFetching } = useGetCurrentBudgetQuery(undefined, { refetchOnMountOrArgChange: !fetchedAtStart });
   if (error)
     return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
   if (!data || isFetching) return <PageLoading />;

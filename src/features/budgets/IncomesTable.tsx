@@ -4,8 +4,8 @@ import { Money } from '../../components/Money';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
-import { selectBudgetTotals, selectIncome, selectIncomeKeys } from './budgetSelectors';
-import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, useRowChange } from './gridCells';
+import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
+import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
 
 interface RowProps {
   budgetId: number;
@@ -18,19 +18,22 @@ interface RowProps {
 /** One income; subscribes to its own row so typing elsewhere never re-renders it. */
 const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames }: RowProps) {
   const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
+  const refused = useAppSelector((state) => selectRefusedFields(state, 'incomes', rowKey));
+  const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
   return (
-    <tr className={row.deleted ? 'ec-row--deleted' : undefined}>
-      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} />
-      <EditableAmountCell editing={editing} label="Income amount" cents={row.amount} onCents={changeAmount} />
+    <tr className={rowClass(row.deleted, refused)}>
+      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
+      <EditableAmountCell editing={editing} label="Income amount" cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
       <td>
         {editing ? (
           <select
             className="ec-input ec-select"
             aria-label="Bank Account"
+            aria-invalid={refused.includes('bank_account_id') || undefined}
             value={row.bank_account_id ?? 0}
             onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
           >
@@ -45,7 +48,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
           accountName
         )}
       </td>
-      <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} />
+      <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
       <td className="ec-delete-cell">{editing && <DeleteToggle kind="income" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
     </tr>
   );

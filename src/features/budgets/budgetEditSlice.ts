@@ -25,7 +25,18 @@ interface BudgetDraft extends BudgetRows {
   /** Next key for a row added on this screen (negative, so it never meets a server id). */
   nextKey: number;
   dirty: boolean;
+  /** The row added last: its first field takes the focus when it appears. */
+  addedKey: number | null;
+  /** Rows a refused save named, by key, with the fields concerned: shown highlighted until the next save. */
+  refused: RefusedRows;
 }
+
+export interface RefusedRows {
+  incomes: Record<number, string[]>;
+  allocations: Record<number, string[]>;
+}
+
+export const NO_REFUSED_ROWS: RefusedRows = { incomes: {}, allocations: {} };
 
 interface BudgetEditState {
   draft: BudgetDraft | null;
@@ -37,7 +48,7 @@ export type RowKind = 'income' | 'allocation';
 
 function draftOf(budget: Budget): BudgetDraft {
   const rows = rowsOfBudget(budget);
-  return { ...rows, budgetId: budget.id, lockVersion: budget.lock_version, base: rows, nextKey: -1, dirty: false };
+  return { ...rows, budgetId: budget.id, lockVersion: budget.lock_version, base: rows, nextKey: -1, dirty: false, addedKey: null, refused: NO_REFUSED_ROWS };
 }
 
 const budgetEditSlice = createSlice({
@@ -62,6 +73,7 @@ const budgetEditSlice = createSlice({
       if (!draft) return;
       const key = draft.nextKey--;
       incomesAdapter.addOne(draft.incomes, { key, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', deleted: false });
+      draft.addedKey = key;
       draft.dirty = true;
     },
     allocationAdded: (state, action: PayloadAction<{ categoryId: number; categoryName: string }>) => {
@@ -82,6 +94,7 @@ const budgetEditSlice = createSlice({
         special_event_id: null,
         deleted: false,
       });
+      draft.addedKey = key;
       draft.dirty = true;
     },
     rowDeleteToggled: (state, action: PayloadAction<{ kind: RowKind; key: number }>) => {
@@ -112,6 +125,10 @@ const budgetEditSlice = createSlice({
       draft.base = fresh;
       draft.lockVersion = action.payload.lock_version;
     },
+    /** A save was refused: these rows (none, once the refusal is dismissed) are the ones it named. */
+    saveRefused: (state, action: PayloadAction<RefusedRows>) => {
+      if (state.draft) state.draft.refused = action.payload;
+    },
     editCancelled: () => initialState,
     budgetSaved: () => initialState,
   },
@@ -126,6 +143,7 @@ export const {
   allocationAdded,
   rowDeleteToggled,
   draftRebased,
+  saveRefused,
   editCancelled,
   budgetSaved,
 } = budgetEditSlice.actions;

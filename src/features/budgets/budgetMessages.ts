@@ -13,6 +13,7 @@ export const budgetMessages = {
   updatesSaved: 'Updates saved.',
   updatesNotSaved: 'Updates not saved.',
   saved: 'Budget saved.',
+  notSaved: 'Budget not saved.',
   editingCanceled: 'Editing canceled',
 } as const;
 

@@ -43,7 +43,10 @@ export interface BudgetRows {
 export const incomesAdapter = createEntityAdapter<IncomeLine, number>({ selectId: (row) => row.key });
 export const allocationsAdapter = createEntityAdapter<AllocationLine, number>({ selectId: (row) => row.key });
 
-export const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+// One collator for every comparison (localeCompare with options builds one per call), made on first use.
+let collator: Intl.Collator | undefined;
+export const byName = (a: { name: string }, b: { name: string }) =>
+  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(a.name, b.name);
 
 /** The server's budget as screen rows; allocations in name order (the order inside each category group). */
 export function rowsOfBudget(budget: Budget): BudgetRows {

@@ -120,16 +120,36 @@ export const selectClassSummary = createSelector([selectBudgetTotals, selectAllo
   classSummary(totals.income, allocations),
 );
 
+const NO_FIELDS: string[] = [];
+
+/** The fields of a row that the last refused save named (empty when it named none). */
+export const selectRefusedFields = (state: RootState, kind: 'incomes' | 'allocations', key: number) =>
+  state.budgetEdit.draft?.refused[kind][key] ?? NO_FIELDS;
+
+/** The draft's row with the key that was added last, if any: its first field takes the focus. */
+export const selectAddedKey = (state: RootState) => state.budgetEdit.draft?.addedKey ?? null;
+
+/** The rows a save sends, in the order it sends them: new rows toggled deleted are left out. */
+const selectSavedRows = createSelector([selectDraft], (draft) => {
+  if (!draft) return null;
+  const kept = <T extends { id: number; deleted: boolean }>(rows: T[]) => rows.filter((row) => !(row.id === 0 && row.deleted));
+  return { incomes: kept(incomeSelectors.selectAll(draft.incomes)), allocations: kept(allocationSelectors.selectAll(draft.allocations)) };
+});
+
+/** The row keys of the save body's `incomes` and `allocations`, index for index (to place a refusal's `allocations.3.amount`). */
+export const selectSaveRowKeys = createSelector([selectSavedRows], (rows) =>
+  rows ? { incomes: rows.incomes.map((row) => row.key), allocations: rows.allocations.map((row) => row.key) } : null,
+);
+
 /**
  * The PUT body: every row with its id (0 for new), deleted existing rows flagged `deleted: true`, new rows
  * toggled deleted left out, and the lock_version the draft started from.
  */
-export const selectSavePayload = createSelector([selectDraft], (draft): UpdateBudgetBody | null => {
-  if (!draft) return null;
-  const kept = <T extends { id: number; deleted: boolean }>(rows: T[]) => rows.filter((row) => !(row.id === 0 && row.deleted));
+export const selectSavePayload = createSelector([selectDraft, selectSavedRows], (draft, rows): UpdateBudgetBody | null => {
+  if (!draft || !rows) return null;
   return {
     lock_version: draft.lockVersion,
-    incomes: kept(incomeSelectors.selectAll(draft.incomes)).map((row) => ({
+    incomes: rows.incomes.map((row) => ({
       id: row.id,
       name: row.name,
       amount: row.amount,
@@ -137,7 +157,7 @@ export const selectSavePayload = createSelector([selectDraft], (draft): UpdateBu
       comment: row.comment,
       deleted: row.deleted,
     })),
-    allocations: kept(allocationSelectors.selectAll(draft.allocations)).map((row) => ({
+    allocations: rows.allocations.map((row) => ({
       id: row.id,
       name: row.name,
       amount: row.amount,
@@ -150,4 +170,3 @@ export const selectSavePayload = createSelector([selectDraft], (draft): UpdateBu
     })),
   };
 });
-

@@ -6,6 +6,10 @@ import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 
 export { ActionRow, DeleteHeaderCell, EditableAmountCell, EditableTextCell, selectOnFocus, TextCell } from '../../components/gridCells';
 
+/** A row's look: struck through when marked deleted, highlighted when a refused save named it. */
+export const rowClass = (deleted: boolean, refused: string[]) =>
+  [deleted && 'ec-row--deleted', refused.length > 0 && 'ec-row--refused'].filter(Boolean).join(' ') || undefined;
+
 /** Dispatches one row's field changes; stable for the row, so memoised inputs are not re-rendered by it. */
 export function useRowChange<Fields>(rowKey: number, changed: ActionCreatorWithPayload<{ key: number; changes: Partial<Fields> }>) {
   const dispatch = useAppDispatch();

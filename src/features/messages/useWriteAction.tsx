@@ -18,7 +18,7 @@
  *   const saved = await run({ write: () => save(body).unwrap(), success: 'Settings saved.', failure: 'Settings not saved.' });
  *   if (saved) onDone();
  */
-import { Alert } from 'antd';
+import { Alert } from '../../components/Alert';
 import { useCallback, useState } from 'react';
 import { failureText, readServerRefusal, type ServerRefusal } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Budget } from '../../../src/shared/schemas/budgets';
-import { mockFetch } from '../../support/fetchMock';
+import { mockFetch, refusal } from '../../support/fetchMock';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
 import { answer, refuse, renderBudgets } from './renderBudgets';
 
@@ -86,7 +86,7 @@ describe('budget detail', () => {
 
   it('shows a closed budget with a "Closed" tag and no "Make Changes"', async () => {
     await openBudget({ 'GET /budgets/7': sampleBudget({ status: 'closed' }) });
-    expect(screen.getByText('Closed')).toHaveClass('ant-tag');
+    expect(screen.getByText('Closed')).toHaveClass('ec-tag');
     expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
   });
 
@@ -178,9 +178,64 @@ describe('budget detail', () => {
     await user.clear(amount);
     await user.type(amount, '1234.5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(messages).toContain("Name can't be blank"));
+    await waitFor(() => expect(messages).toContain("Budget not saved. Name can't be blank"));
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
     expect(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText('Allocation amount')).toHaveValue('1234.50');
+  });
+
+  it('names each refused row in the person\'s words, one reason per line, marks the rows, and keeps it until dismissed', async () => {
+    const user = userEvent.setup();
+    const { messages } = await openBudget({
+      // The server names fields by their place in the save, as its validation does.
+      'PUT /budgets/7': (request: { body: { allocations: { name: string }[] } }) => {
+        const groceries = request.body.allocations.findIndex((row) => row.name === 'Groceries');
+        const unnamed = request.body.allocations.findIndex((row) => row.name === '');
+        return refusal(422, [`allocations.${groceries}.amount is too large`, "Name can't be blank"], {
+          [`allocations.${groceries}.amount`]: [`allocations.${groceries}.amount is too large`],
+          [`allocations.${unnamed}.name`]: ["Name can't be blank"],
+        });
+      },
+    });
+    await startEditing(user);
+    const groceries = inputRow(allocationsTable(), 'Allocation name', 'Groceries');
+    await user.clear(within(groceries).getByLabelText('Allocation amount'));
+    await user.type(within(groceries).getByLabelText('Allocation amount'), '999999999');
+    await user.click(within(allocationsTable()).getByRole('button', { name: 'Add Fun Allocation' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Budget not saved.')).toBeInTheDocument();
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Groceries: amount is too large', "New allocation: Name can't be blank"]);
+    expect(messages).toContain("Budget not saved. Groceries: amount is too large New allocation: Name can't be blank");
+
+    const refusedRows = [...allocationsTable().querySelectorAll<HTMLElement>('tr.ec-row--refused')];
+    expect(refusedRows).toEqual([inputRow(allocationsTable(), 'Allocation name', 'Groceries'), inputRow(allocationsTable(), 'Allocation name', '')]);
+    expect(within(refusedRows[0]).getByLabelText('Allocation amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(refusedRows[0]).getByLabelText('Allocation name')).not.toHaveAttribute('aria-invalid');
+    expect(within(refusedRows[1]).getByLabelText('Allocation name')).toHaveAttribute('aria-invalid', 'true');
+
+    // It stays while the person works on it, until they close it.
+    await user.type(within(refusedRows[1]).getByLabelText('Allocation name'), 'Concert');
+    expect(screen.getByRole('alert')).toHaveTextContent('Groceries: amount is too large');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(allocationsTable().querySelectorAll('tr.ec-row--refused')).toHaveLength(0);
+  });
+
+  it('moves the focus to the first field of a row just added', async () => {
+    const user = userEvent.setup();
+    await openBudget();
+    await startEditing(user);
+    await user.click(screen.getByRole('button', { name: 'Add Income' }));
+    const incomeNames = within(incomesTable()).getAllByLabelText('Income name');
+    expect(incomeNames[incomeNames.length - 1]).toHaveFocus();
+    expect(incomeNames[incomeNames.length - 1]).toHaveValue('');
+
+    await user.click(within(allocationsTable()).getByRole('button', { name: 'Add Food Allocation' }));
+    const fresh = within(allocationsTable()).getAllByLabelText('Allocation name').find((input) => (input as HTMLInputElement).value === '')!;
+    expect(fresh).toHaveFocus();
+    await user.keyboard('Bakery');
+    expect(inputRow(allocationsTable(), 'Allocation name', 'Bakery')).toBe(fresh.closest('tr'));
   });
 
   it('offers "Reload" on a conflict, keeping the edits on top of the latest budget', async () => {

@@ -26,7 +26,7 @@ describe("the budget detail's special event tags", () => {
     mockFetch(routes(budget));
     renderBudgets('/budgets/7');
     const tag = await within(await screen.findByRole('table', { name: 'Allocations' })).findByText('Summer holiday');
-    expect(tag).toHaveClass('ec-special-event-tag');
+    expect(tag).toHaveClass('ec-tag--event');
     expect(tag.closest('tr')).toHaveTextContent(/^Flights Summer holiday900\.00/);
     expect(within(within(allocationsTable()).getByText('Gift').closest('tr') as HTMLElement).getByText('Wedding')).toBeInTheDocument();
     expect(within(within(allocationsTable()).getByText('Rent').closest('tr') as HTMLElement).queryByText(/holiday|Wedding/)).not.toBeInTheDocument();

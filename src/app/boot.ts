@@ -1,0 +1,62 @@
+import { authApi } from '../features/auth/authApi';
+import { tokenValidated } from '../features/auth/authSlice';
+import { budgetsApi } from '../features/budgets/budgetsApi';
+import { hasCredentials } from './credentials';
+import { paths } from './paths';
+import type { AppStore } from './store';
+
+const BUDGET_PATH = /^\/budgets\/(\d+)$/;
+
+/** The route in the address bar (hash routing), without its query. */
+export const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
+
+let currentBudgetFromBoot = false;
+
+/**
+ * True once after the start fetched the current budget's id: the page that shows it then uses that answer
+ * instead of asking again (it asks on every later visit).
+ */
+export function takeCurrentBudgetFromBoot(): boolean {
+  const fetched = currentBudgetFromBoot;
+  currentBudgetFromBoot = false;
+  return fetched;
+}
+
+/** Runs a query as the page's hook would, then lets go of it: the answer stays cached for the page to find. */
+async function fetchOnce<T>(request: { unwrap(): Promise<T>; unsubscribe(): void }): Promise<T | undefined> {
+  try {
+    return await request.unwrap();
+  } catch {
+    // Failures are reported as usual (the listeners); the page asks again when it mounts.
+    return undefined;
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+/**
+ * With a session stored on this device, the signed-in app starts at once, without a waterfall: the router
+ * chunk (router, guard, shell and budgets area; its vendor part comes in parallel) is requested while the
+ * session is checked and, on a budget address, the budget is fetched. By the time the code has arrived and
+ * runs, its data is in the store. Without a session nothing happens: the login page needs none of it.
+ */
+export function startSignedInApp(store: AppStore, path: string): void {
+  if (!hasCredentials() || path === paths.login || path === paths.logout) return;
+  void import(/* webpackChunkName: "router" */ './AppRouter');
+
+  void fetchOnce(store.dispatch(authApi.endpoints.validateToken.initiate())).then((user) => {
+    if (user && !store.getState().auth.validated) store.dispatch(tokenValidated(user));
+  });
+
+  const fetchBudget = (id: number) => void fetchOnce(store.dispatch(budgetsApi.endpoints.getBudget.initiate(id)));
+  if (path === paths.currentBudget) {
+    currentBudgetFromBoot = true;
+    void fetchOnce(store.dispatch(budgetsApi.endpoints.getCurrentBudget.initiate())).then((current) => {
+      if (!current) currentBudgetFromBoot = false;
+      else if (current.budget_id) fetchBudget(current.budget_id);
+    });
+    return;
+  }
+  const budget = BUDGET_PATH.exec(path);
+  if (budget) fetchBudget(Number(budget[1]));
+}
