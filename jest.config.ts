@@ -8,6 +8,8 @@ const tsJest: [string, Record<string, unknown>] = [
 ];
 
 const config: Config = {
+  // The suite shares two cores with builds and browsers; a test's time is not its verdict (benchmarks measure speed).
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',

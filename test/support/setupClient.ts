@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// Areas load their code lazily (antd among it); on a busy two-core machine that takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine: antd asks for these.
 Object.defineProperty(window, 'matchMedia', {
