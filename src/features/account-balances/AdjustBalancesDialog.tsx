@@ -94,7 +94,6 @@ function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
                     aria-invalid={errors.length > 0}
                     cents={balance}
                     onCents={(cents) => setCounted((current) => new Map(current).set(account.id, cents))}
-                    onFocus={(event) => event.target.select()}
                   />
                   {errors.length > 0 && <div className="ec-field-error">{errors.join(' ')}</div>}
                 </td>

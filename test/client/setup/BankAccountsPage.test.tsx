@@ -36,8 +36,6 @@ describe('Bank Accounts', () => {
     const dialog = await openAddDialog(user);
     await user.type(within(dialog).getByLabelText('Name'), 'Visa');
     await user.click(within(dialog).getByText('Credit Card'));
-    await user.click(within(dialog).getByText('Liability'));
-    await user.click(within(dialog).getByLabelText('Is Cash Account?'));
     await user.type(within(dialog).getByLabelText('Official Account #'), ' 4500-01 ');
     const balance = within(dialog).getByLabelText('Opening Balance');
     await user.clear(balance);
@@ -60,6 +58,24 @@ describe('Bank Accounts', () => {
       statement_day: 5,
       payment_due_day: 25,
     });
+  });
+
+  it('makes a new credit card a liability and not cash, and keeps an opening balance typed after clicking the field', async () => {
+    const user = setupUser();
+    mockFetch(setUpHousehold());
+    renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Current')).toBeChecked();
+    expect(within(dialog).getByLabelText('Is Cash Account?')).toBeChecked();
+    await user.click(within(dialog).getByText('Credit Card'));
+    expect(within(dialog).getByLabelText('Liability')).toBeChecked();
+    expect(within(dialog).getByLabelText('Is Cash Account?')).not.toBeChecked();
+
+    const balance = within(dialog).getByLabelText('Opening Balance');
+    await user.click(balance);
+    await user.keyboard('2500');
+    await user.tab();
+    expect(balance).toHaveValue('2500.00');
   });
 
   it('refuses an opening balance beyond what the server accepts instead of saving 0', async () => {
