@@ -99,6 +99,17 @@ describe('shell (wide screen)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it("leaves a failed page's banner behind: another page opens without it", async () => {
+    mockFetch({ ...home, 'GET /budgets/future': () => ({ status: 503, body: { success: false, errors: ['The server is busy.'] } }) });
+    const { router } = await openShell('/budgets/future');
+    const bar = () => document.querySelector('.ec-shell-messages') as HTMLElement;
+    await waitFor(() => expect(within(bar()).getByRole('alert')).toHaveTextContent('The server is busy.Retry'), CHUNK_LOAD);
+    await act(() => router.navigate('/'));
+    expect(await screen.findByText('Saturday, November 21, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('The server is busy.')).not.toBeInTheDocument();
+  });
 });
 
 describe('shell (narrow screen, 600px or less)', () => {
