@@ -52,6 +52,7 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}
+      changesTo="this bank account"
     >
       <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
         <Input autoFocus maxLength={200} autoComplete="off" />
