@@ -35,7 +35,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     transactionsOfSinkFundAllocation(householdScope(request), request.query.sink_fund_allocation_id),
   );
 
-  routes.get('/transactions/last_update', { schema: { response: { 200: lastUpdateSchema } } }, async (request) => ({
-    transaction_date: await lastTransactionDate(householdScope(request), today(app.config.timeZone)),
-  }));
+  routes.get('/transactions/last_update', { schema: { response: { 200: lastUpdateSchema } } }, async (request) =>
+    lastTransactionDate(householdScope(request), today(app.config.timeZone)),
+  );
 }

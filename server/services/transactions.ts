@@ -61,9 +61,9 @@ export async function transactionsOfSinkFundAllocation(scope: HouseholdScope, en
 }
 
 /** The date of the household's latest transaction, or today when it has none. */
-export async function lastTransactionDate(scope: HouseholdScope, todayDate: string): Promise<string> {
+export async function lastTransactionDate(scope: HouseholdScope, todayDate: string): Promise<{ transaction_date: string; has_transactions: boolean }> {
   const latest = await scope.selectFrom('transactions').select('transaction_date').orderBy('transaction_date', 'desc').limit(1).executeTakeFirst();
-  return latest?.transaction_date ?? todayDate;
+  return latest ? { transaction_date: latest.transaction_date, has_transactions: true } : { transaction_date: todayDate, has_transactions: false };
 }
 
 /**

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { subscribeToPageHeading } from '../components/usePageHeading';
 import { MessageBar } from '../features/messages/MessageBar';
+import { pageLeft } from '../features/messages/messagesSlice';
 import { selectRequestInFlight } from './apiStatus';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
 import { menuSections, selectedMenuPath } from './menu';
 import { MenuDrawer } from './MenuDrawer';
 import { useNarrowScreen } from './useNarrowScreen';
@@ -64,6 +65,15 @@ export default function Shell() {
 
   // The overlay closes after every navigation, however it happened.
   useEffect(() => setMenuOpen(false), [pathname, search]);
+
+  // A failed load's banner (and its Retry) stays with its page; the first page keeps what failed while it loaded.
+  const dispatch = useAppDispatch();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    dispatch(pageLeft());
+  }, [pathname, dispatch]);
 
   useEffect(() => {
     document.title = pageHeading ? `${pageHeading} · EveryCent` : 'EveryCent';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { formatMoney, type Cents } from '../shared/money';
+import './money.css';
 
 /** An amount as the household reads it: 2 decimals, thousands separators, negatives bold dark red. */
 export const Money = memo(function Money({ cents, highlightPositive = false }: { cents: Cents; highlightPositive?: boolean }) {

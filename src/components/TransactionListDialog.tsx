@@ -1,6 +1,6 @@
 import { Alert, Modal, Spin } from 'antd';
 import { formatShortDate } from '../shared/dates';
-import { sumCents } from '../shared/money';
+import { sumCents, type Cents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
 import { AntdTheme } from './AntdTheme';
 import { Money } from './Money';
@@ -11,11 +11,19 @@ interface Props {
   /** The failure, already turned into text for people. */
   error?: string;
   loading: boolean;
+  /**
+   * The figure the list adds up to, in that figure's sign: an allocation's Spent (withdrawals positive, refunds
+   * negative, as on the budget row) or an envelope's balance (deposits positive).
+   */
+  figure: 'spent' | 'balance';
   onClose: () => void;
 }
 
-/** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, net amount and their total. */
-export function TransactionListDialog({ title, transactions, error, loading, onClose }: Props) {
+const amountAs = (figure: Props['figure'], transaction: Transaction): Cents =>
+  figure === 'balance' || transaction.net_amount === 0 ? transaction.net_amount : -transaction.net_amount;
+
+/** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, amount and their total, which is the figure. */
+export function TransactionListDialog({ title, transactions, error, loading, figure, onClose }: Props) {
   // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
   return (
     <AntdTheme>
@@ -30,7 +38,7 @@ export function TransactionListDialog({ title, transactions, error, loading, onC
               <tr>
                 <th>Date</th>
                 <th>Description</th>
-                <th className="ec-num">Amount</th>
+                <th className="ec-num">{figure === 'spent' ? 'Spent' : 'Amount'}</th>
               </tr>
             </thead>
             <tbody>
@@ -44,7 +52,7 @@ export function TransactionListDialog({ title, transactions, error, loading, onC
                   <td>{formatShortDate(transaction.transaction_date)}</td>
                   <td>{transaction.description}</td>
                   <td className="ec-num">
-                    <Money cents={transaction.net_amount} />
+                    <Money cents={amountAs(figure, transaction)} />
                   </td>
                 </tr>
               ))}
@@ -55,7 +63,7 @@ export function TransactionListDialog({ title, transactions, error, loading, onC
                   Total
                 </th>
                 <td className="ec-num">
-                  <Money cents={sumCents(transactions.map((transaction) => transaction.net_amount))} />
+                  <Money cents={sumCents(transactions.map((transaction) => amountAs(figure, transaction)))} />
                 </td>
               </tr>
             </tfoot>

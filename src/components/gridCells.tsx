@@ -1,4 +1,3 @@
-import type { FocusEvent } from 'react';
 import type { Cents } from '../shared/money';
 import { Button } from './Button';
 import { DeleteIcon, UndoIcon } from './icons';
@@ -9,9 +8,6 @@ import { MoneyInput } from './MoneyInput';
  * Cells of the editable grids (budget detail, sink funds): plain inputs styled like antd's, because hundreds of
  * them must stay cheap to render.
  */
-
-/** Typing into a grid amount replaces it, as in a spreadsheet, instead of appending to "0.00". */
-export const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
 /** How a field shows that a refused save named it, and that it takes the focus when its row appears. */
 interface FieldState {
@@ -45,7 +41,7 @@ export function EditableTextCell({ editing, label, value, onText, invalid, autoF
 export function EditableAmountCell({ editing, label, cents, onCents, invalid }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void; invalid?: boolean }) {
   return (
     <td className="ec-num">
-      {editing ? <MoneyInput aria-label={label} aria-invalid={invalid || undefined} cents={cents} onCents={onCents} onFocus={selectOnFocus} /> : <Money cents={cents} />}
+      {editing ? <MoneyInput aria-label={label} aria-invalid={invalid || undefined} cents={cents} onCents={onCents} /> : <Money cents={cents} />}
     </td>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { Money } from '../../components/Money';
@@ -20,7 +21,13 @@ interface Props {
 
 const FIELD_ERROR_KEY = /^adjustments\.(\d+)\./;
 
-function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
+interface FormProps extends Omit<Props, 'open'> {
+  /** Cancel: asks first when a balance was changed. */
+  onCancel: () => void;
+  markDirty: (dirty: boolean) => void;
+}
+
+function AdjustBalancesForm({ accounts, narrow, onDone, onCancel, markDirty }: FormProps) {
   const dispatch = useAppDispatch();
   const [adjust, { isLoading: saving }] = useAdjustBalancesMutation();
   // Only what the person typed; an account left alone follows its (live) current balance.
@@ -31,6 +38,7 @@ function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
   const newBalance = (account: AccountBalance) => counted.get(account.id) ?? account.current_balance;
   const changed = accounts.filter((account) => newBalance(account) !== account.current_balance);
   const tooLarge = changed.filter((account) => !moneySchema.safeParse(newBalance(account)).success);
+  useEffect(() => markDirty(changed.length > 0), [changed.length, markDirty]);
 
   const save = async () => {
     const sent = changed;
@@ -94,7 +102,6 @@ function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
                     aria-invalid={errors.length > 0}
                     cents={balance}
                     onCents={(cents) => setCounted((current) => new Map(current).set(account.id, cents))}
-                    onFocus={(event) => event.target.select()}
                   />
                   {errors.length > 0 && <div className="ec-field-error">{errors.join(' ')}</div>}
                 </td>
@@ -111,7 +118,7 @@ function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
         <span className="ec-adjust-balances__count">
           {changed.length === 0 ? 'No balance changed yet.' : `${changed.length} ${changed.length === 1 ? 'account' : 'accounts'} to adjust.`}
         </span>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onCancel}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={saving} disabled={changed.length === 0 || tooLarge.length > 0}>
           Save
         </Button>
@@ -122,17 +129,18 @@ function AdjustBalancesForm({ accounts, narrow, onDone }: Omit<Props, 'open'>) {
 
 /** "Adjust Account Balances": one "New Account Balance" per account; only the accounts that change are sent. */
 export function AdjustBalancesDialog({ open, ...props }: Props) {
+  const { close, markDirty } = useGuardedClose(props.onDone, 'these balances');
   return (
     <Modal
       open={open}
       title="Adjust Account Balances"
       footer={null}
-      onCancel={props.onDone}
+      onCancel={close}
       destroyOnHidden
       width={{ xs: '100%', sm: 640 }}
       className="ec-adjust-balances-dialog"
     >
-      <AdjustBalancesForm {...props} />
+      <AdjustBalancesForm {...props} onCancel={close} markDirty={markDirty} />
     </Modal>
   );
 }

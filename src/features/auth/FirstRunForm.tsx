@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { messageCleared, NOT_LOGGED_IN } from '../messages/messagesSlice';
 import { MessageBar } from '../messages/MessageBar';
 import { createHouseholdBodySchema, type CreateHouseholdBody } from '../../shared/schemas/auth';
 import { useCreateHouseholdMutation } from './authApi';
@@ -24,6 +26,12 @@ export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: ()
   const [errors, setErrors] = useState<string[]>([]);
   const [createHousehold, { isLoading: creating }] = useCreateHouseholdMutation();
   const { submit: signIn, isLoading: signingIn } = useSignIn(onSignedIn);
+  const dispatch = useAppDispatch();
+  const currentMessage = useAppSelector((state) => state.messages.current?.text);
+  // A new install has nobody to be logged out: the guard's "Not logged in" would read as a fault here.
+  useEffect(() => {
+    if (currentMessage === NOT_LOGGED_IN) dispatch(messageCleared());
+  }, [currentMessage, dispatch]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,7 @@ export interface SpentTarget {
   name: string;
 }
 
-/** "Transactions for {item}": what makes up an allocation's spent (spending negative, refunds positive). */
+/** "Transactions for {item}": what makes up an allocation's spent, signed as the row's Spent (refunds negative). */
 export default function AllocationTransactionsDialog({ target, onClose }: { target: SpentTarget; onClose: () => void }) {
   const { data, error, isFetching } = useGetAllocationTransactionsQuery(target.id, { refetchOnMountOrArgChange: true });
   return (
@@ -16,6 +16,7 @@ export default function AllocationTransactionsDialog({ target, onClose }: { targ
       transactions={data}
       error={error ? apiErrorMessages(error).join(' ') : undefined}
       loading={isFetching}
+      figure="spent"
       onClose={onClose}
     />
   );

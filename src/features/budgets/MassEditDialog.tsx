@@ -7,7 +7,6 @@ import type { Cents } from '../../shared/money';
 import type { AllocationCategory, BankAccount } from '../../shared/schemas/setup';
 import { budgetMessages } from './budgetMessages';
 import { useMassUpdateBudgetsMutation } from './budgetsApi';
-import { selectOnFocus } from './gridCells';
 import { massUpdatePayload, type MassEditTarget } from './futureBudgetGrid';
 import { useWriteAction } from '../messages/useWriteAction';
 
@@ -95,7 +94,6 @@ function MassEditForm({ target, categories, accounts, onClose }: Props & { targe
                     <MoneyInput
                       aria-label={`Amount for ${entry.budgetName}`}
                       cents={amounts[index]}
-                      onFocus={selectOnFocus}
                       onCents={(cents) => setAmounts((current) => current.map((value, i) => (i === index ? cents : value)))}
                     />
                   </td>

@@ -29,6 +29,9 @@ const periodChanged = (error: unknown, ids: number[] = []) =>
     ? []
     : [BUDGET_LIST, ...ids.map((id) => ({ type: 'Budget' as const, id })), 'FutureBudgets' as const, BANK_ACCOUNT_LIST];
 
+/** Closing writes carried-forward and balancing rows, and reopening deletes them: every list of transactions moves. */
+const rowsWritten = [{ type: 'Transaction' as const, id: LIST }, 'LastUpdate' as const];
+
 export const budgetsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBudgets: build.query<BudgetSummary[], void>({
@@ -80,12 +83,12 @@ export const budgetsApi = api.injectEndpoints({
     }),
     closeBudget: build.mutation<Budget, number>({
       query: (id) => ({ url: `/budgets/${id}/close`, method: 'PUT' }),
-      invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
+      invalidatesTags: (_result, error, id) => (error ? [] : [...periodChanged(error, [id]), ...rowsWritten]),
     }),
     reopenLastBudget: build.mutation<Budget, void>({
       query: () => ({ url: '/budgets/reopen_last_budget', method: 'POST' }),
       // The reopened budget is not named in the request: every budget is refetched.
-      invalidatesTags: (_result, error) => (error ? [] : ['Budget', 'FutureBudgets', BANK_ACCOUNT_LIST]),
+      invalidatesTags: (_result, error) => (error ? [] : ['Budget', 'FutureBudgets', BANK_ACCOUNT_LIST, ...rowsWritten]),
     }),
     massUpdateBudgets: build.mutation<{ success: true }, MassUpdatePayload>({
       query: (body) => ({ url: '/budgets/mass_update', method: 'POST', body }),

@@ -19,6 +19,7 @@ function LastTransactionDate() {
   const { data, isLoading, isError } = useGetLastUpdateQuery();
   if (isLoading) return <Skeleton.Input active size="small" style={{ width: 220 }} />;
   if (isError || !data || !isValidDate(data.transaction_date)) return <Typography.Text type="secondary">Not available</Typography.Text>;
+  if (!data.has_transactions) return <Typography.Text type="secondary">None yet: no transactions have been entered.</Typography.Text>;
   return <Typography.Text strong>{formatFullDate(data.transaction_date)}</Typography.Text>;
 }
 

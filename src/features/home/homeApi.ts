@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { LastUpdate } from '../../shared/schemas/transactions';
 
-const homeApi = api.injectEndpoints({
+export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLastUpdate: build.query<LastUpdate, void>({
       query: () => '/transactions/last_update',

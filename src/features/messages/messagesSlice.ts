@@ -56,11 +56,15 @@ const messagesSlice = createSlice({
     messageCleared: (state) => {
       state.current = null;
     },
+    /** A failed load belongs to the page that raised it: leaving the page takes its "Retry" away. Other messages stay. */
+    pageLeft: (state) => {
+      if (state.current?.retry) state.current = null;
+    },
   },
   extraReducers: (builder) => builder.addCase(userLoggedOut, (state) => ({ ...initialState, nextId: state.nextId })),
 });
 
-export const { infoShown, errorShown, messageExpired, messageDismissed, messageCleared } = messagesSlice.actions;
+export const { infoShown, errorShown, messageExpired, messageDismissed, messageCleared, pageLeft } = messagesSlice.actions;
 export const messagesReducer = messagesSlice.reducer;
 /** Toasts show for 3000 ms and the stored message is cleared after the same time. */
 export const MESSAGE_LIFETIME_MS = 3000;

@@ -52,12 +52,20 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}
+      changesTo="this bank account"
     >
       <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
         <Input autoFocus maxLength={200} autoComplete="off" />
       </Form.Item>
       <Form.Item name="account_type" label={LABELS.account_type}>
-        <Radio.Group options={options(accountTypeLabels)} optionType="button" />
+        <Radio.Group
+          options={options(accountTypeLabels)}
+          optionType="button"
+          // A new credit card is money owed, not cash in hand; the person can still choose otherwise.
+          onChange={(event) => {
+            if (!account && event.target.value === 'credit_card') form.setFieldsValue({ account_category: 'liability', is_cash: false });
+          }}
+        />
       </Form.Item>
       <Form.Item name="account_category" label={LABELS.account_category}>
         <Radio.Group options={options(accountCategoryLabels)} optionType="button" />

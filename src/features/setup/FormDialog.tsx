@@ -1,5 +1,6 @@
 import { Alert, Form, Modal, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
+import { confirmCloseWithoutSaving } from '../../components/closeWithoutSaving';
 
 interface Props<Values> {
   title: string;
@@ -10,14 +11,21 @@ interface Props<Values> {
   problems: string[];
   onSubmit: (values: Values) => void;
   onCancel: () => void;
+  /** What the edits belong to, for "Close without saving?": "this bank account". */
+  changesTo: string;
   children: ReactNode;
 }
 
 /**
  * A setup dialog: the whole modal is the form, so Enter submits (the OK button is its submit button) and
- * Escape cancels. Full width on phones. A refusal keeps it open with what the person typed.
+ * Escape cancels, asking "Close without saving?" once something was typed. Full width on phones. A refusal keeps it
+ * open with what the person typed.
  */
-export function FormDialog<Values>({ title, open, form, saving, problems, onSubmit, onCancel, children }: Props<Values>) {
+export function FormDialog<Values>({ title, open, form, saving, problems, onSubmit, onCancel, changesTo, children }: Props<Values>) {
+  const cancel = async () => {
+    if (form.isFieldsTouched() && !(await confirmCloseWithoutSaving(changesTo))) return;
+    onCancel();
+  };
   return (
     <Modal
       title={title}
@@ -27,7 +35,7 @@ export function FormDialog<Values>({ title, open, form, saving, problems, onSubm
       width={{ xs: '100%', sm: 520 }}
       className="ec-setup-dialog"
       okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onCancel}
+      onCancel={() => void cancel()}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form form={form} layout="vertical" onFinish={onSubmit} clearOnDestroy>

@@ -1,4 +1,5 @@
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useEffect, useRef, useState } from 'react';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
@@ -52,10 +53,13 @@ export default function SettingsPage() {
   const lockVersion = useRef<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
+  // Edited since the form was last filled from the server (loaded, saved or reloaded).
+  const [dirty, setDirty] = useState(false);
 
   const fill = (loaded: Settings) => {
     form.setFieldsValue(valuesFrom(loaded));
     lockVersion.current = loaded.lock_version;
+    setDirty(false);
   };
 
   useEffect(() => {
@@ -112,7 +116,7 @@ export default function SettingsPage() {
       {!settings.data ? (
         settings.isLoading && <PageLoading />
       ) : (
-        <Form form={form} layout="vertical" onFinish={submit} className="ec-settings__form">
+        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setDirty(true)} className="ec-settings__form">
           {conflict && (
             <Alert
               type="warning"
@@ -171,6 +175,7 @@ export default function SettingsPage() {
           </Button>
         </Form>
       )}
+      <UnsavedChangesGuard dirty={dirty} changesTo="the settings" />
     </section>
   );
 }

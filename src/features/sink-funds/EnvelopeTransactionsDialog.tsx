@@ -12,6 +12,7 @@ export function EnvelopeTransactionsDialog({ target, onClose }: { target: Envelo
       transactions={data}
       error={error ? apiErrorMessages(error).join(' ') : undefined}
       loading={isFetching}
+      figure="balance"
       onClose={onClose}
     />
   );

@@ -61,6 +61,7 @@ export function SpecialEventDialog({ open, event, onDone }: Props) {
       problems={problems}
       onSubmit={submit}
       onCancel={onDone}
+      changesTo="this special event"
     >
       <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
         <Input autoFocus maxLength={200} autoComplete="off" />

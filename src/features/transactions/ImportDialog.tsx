@@ -1,5 +1,6 @@
 import { Alert, Button, Modal } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Money } from '../../components/Money';
 import { formatShortDate } from '../../shared/dates';
 import type { BankAccount } from '../../shared/schemas/setup';
@@ -128,7 +129,7 @@ function parseContent(format: ImportFormat, content: string, mapping: CsvMapping
   return mapping ? parseCsv(content, mapping) : { rows: [], problems: [] };
 }
 
-function ImportForm({ account, window, existing, onImported, onDone }: ImportProps) {
+function ImportForm({ account, window, existing, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
   const [updateBankAccount] = useUpdateBankAccountMutation();
   const [pasted, setPasted] = useState('');
@@ -136,6 +137,8 @@ function ImportForm({ account, window, existing, onImported, onDone }: ImportPro
   const [mapping, setMapping] = useState<CsvMapping | null>(null);
   const [readProblem, setReadProblem] = useState<string | null>(null);
   const remembered = useMemo(() => rememberedCsvMapping(account), [account]);
+  // Pasted text or a file read but not yet added to the window would be lost by closing.
+  useEffect(() => markDirty(source !== null || pasted.trim() !== ''), [source, pasted, markDirty]);
 
   const start = (content: string, fileName?: string) => {
     const format = detectFormat(content, fileName);
@@ -181,7 +184,7 @@ function ImportForm({ account, window, existing, onImported, onDone }: ImportPro
           <Button type="primary" disabled={pasted.trim() === ''} onClick={() => start(pasted)}>
             Read Text
           </Button>
-          <Button onClick={onDone}>Cancel</Button>
+          <Button onClick={onCancel}>Cancel</Button>
         </div>
       </div>
     );
@@ -231,7 +234,7 @@ function ImportForm({ account, window, existing, onImported, onDone }: ImportPro
           {`Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}
         </Button>
         <Button onClick={() => setSource(null)}>Back</Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </div>
   );
@@ -239,9 +242,10 @@ function ImportForm({ account, window, existing, onImported, onDone }: ImportPro
 
 /** "Import Transactions": a bank file or pasted text, appended to the window for review (nothing is saved). */
 export function ImportDialog({ open, ...props }: ImportProps & { open: boolean }) {
+  const { close, markDirty } = useGuardedClose(props.onDone, 'this import');
   return (
-    <Modal open={open} title="Import Transactions" footer={null} onCancel={props.onDone} destroyOnHidden width={760}>
-      <ImportForm {...props} />
+    <Modal open={open} title="Import Transactions" footer={null} onCancel={close} destroyOnHidden width={760}>
+      <ImportForm {...props} onCancel={close} markDirty={markDirty} />
     </Modal>
   );
 }

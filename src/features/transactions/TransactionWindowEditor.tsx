@@ -1,7 +1,9 @@
 import { Alert, Button, Pagination } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiErrorMessages } from '../../app/apiErrors';
+import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { today } from '../../shared/dates';
@@ -32,13 +34,15 @@ interface Props {
   window: BudgetWindow;
   allocations: Allocation[];
   isPrimaryBudgetAccount: boolean;
+  /** A closed budget's window is read-only: closing rolled the checkpoints, and the server refuses its saves. */
+  closed: boolean;
 }
 
 /**
  * One account's transactions in one budget's window: view, edit (the draft lives in transactionEditSlice),
  * import, transfer and the summary card.
  */
-export function TransactionWindowEditor({ account, accounts, budgetId, window, allocations, isPrimaryBudgetAccount }: Props) {
+export function TransactionWindowEditor({ account, accounts, budgetId, window, allocations, isPrimaryBudgetAccount, closed }: Props) {
   const dispatch = useAppDispatch();
   const windowQuery = useGetTransactionWindowQuery({ bankAccountId: account.id, budgetId });
   const editing = useAppSelector((state) => selectIsEditingWindow(state, account.id, budgetId));
@@ -114,29 +118,44 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const { problem } = saver;
   return (
     <>
-      <div className="ec-transactions-actions">
-        {editing ? (
-          <>
-            <Button type="primary" onClick={() => void save()} loading={saver.saving}>
-              Save Changes
-            </Button>
-            <Button onClick={cancel} disabled={saver.saving}>
-              Cancel
-            </Button>
-            <Button onClick={addRow}>Add New Transaction</Button>
-            <Button onClick={() => setDialog('import')}>Import Transactions</Button>
-          </>
-        ) : (
-          <>
-            <Button type="primary" onClick={startEditing} disabled={!windowQuery.data || windowQuery.isFetching}>
-              Make Changes
-            </Button>
-            <Button onClick={() => setDialog('transfer')} disabled={accounts.length < 2}>
-              Transfer
-            </Button>
-          </>
-        )}
-      </div>
+      {closed ? (
+        <Alert
+          type="info"
+          showIcon
+          className="ec-transactions-closed"
+          title="This budget is closed, so its transactions cannot be changed."
+          description={
+            <>
+              To change them, reopen it: on <Link to={paths.budgets}>Budgets</Link>, use “Reopen Last Budget” (the newest closed budget
+              reopens first).
+            </>
+          }
+        />
+      ) : (
+        <div className="ec-transactions-actions">
+          {editing ? (
+            <>
+              <Button type="primary" onClick={() => void save()} loading={saver.saving}>
+                Save Changes
+              </Button>
+              <Button onClick={cancel} disabled={saver.saving}>
+                Cancel
+              </Button>
+              <Button onClick={addRow}>Add New Transaction</Button>
+              <Button onClick={() => setDialog('import')}>Import Transactions</Button>
+            </>
+          ) : (
+            <>
+              <Button type="primary" onClick={startEditing} disabled={!windowQuery.data || windowQuery.isFetching}>
+                Make Changes
+              </Button>
+              <Button onClick={() => setDialog('transfer')} disabled={accounts.length < 2}>
+                Transfer
+              </Button>
+            </>
+          )}
+        </div>
+      )}
       {problem && (
         <Alert
           type="error"

@@ -121,6 +121,7 @@ export default function TransactionsPage() {
           window={budget}
           allocations={allocationsQuery.data ?? NO_ALLOCATIONS}
           isPrimaryBudgetAccount={account.id === primaryId}
+          closed={budget.status === 'closed'}
         />
       )}
     </section>

@@ -69,7 +69,8 @@ export const transactionListSchema = z.array(transactionSchema);
 export const byAllocationQuerySchema = z.object({ allocation_id: queryIdSchema });
 export const bySinkFundAllocationQuerySchema = z.object({ sink_fund_allocation_id: queryIdSchema });
 
-export const lastUpdateSchema = z.object({ transaction_date: z.string() });
+/** `transaction_date` is today when the household has none yet (the contract); `has_transactions` tells the two apart. */
+export const lastUpdateSchema = z.object({ transaction_date: z.string(), has_transactions: z.boolean() });
 export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 
 export const transferBodySchema = z.object({

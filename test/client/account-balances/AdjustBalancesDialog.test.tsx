@@ -23,6 +23,23 @@ async function typeBalance(user: ReturnType<typeof setupUser>, dialog: HTMLEleme
 }
 
 describe('Adjust Account Balances', () => {
+  it('asks "Close without saving?" before Cancel drops a typed balance: No keeps it, Yes closes', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderBalances();
+    const dialog = await openAdjustDialog(user);
+    const input = await typeBalance(user, dialog, 'Chequing', '850');
+    await user.click(within(dialog).getByText('Cancel'));
+    const question = async () => (await screen.findAllByText('Close without saving?', { selector: '.ant-modal-confirm-title' }))[0].closest('.ant-modal') as HTMLElement;
+    expect(await question()).toHaveTextContent('You have unsaved changes to these balances. Close and lose them?');
+    await user.click(within(await question()).getByText('No'));
+    await waitFor(() => expect(screen.queryByText('Close without saving?')).not.toBeInTheDocument());
+    expect(input).toHaveValue('850.00');
+    await user.click(within(dialog).getByText('Cancel'));
+    await user.click(within(await question()).getByText('Yes'));
+    await waitFor(() => expect(screen.queryByText(TITLE, { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+  });
+
   it('offers every account at its current balance and shows the difference each new balance will book', async () => {
     mockFetch(household());
     const user = setupUser();

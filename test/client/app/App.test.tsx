@@ -35,7 +35,7 @@ describe('app entry', () => {
     const network = mockFetch({
       'GET /setup/status': { needs_household: false },
       'POST /auth/sign_in': signInOk,
-      'GET /transactions/last_update': { transaction_date: '2026-11-21' },
+      'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
     });
     openApp('#/budgets');
     expect(await screen.findByRole('alert')).toHaveTextContent('Not logged in');

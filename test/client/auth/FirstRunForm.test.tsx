@@ -27,6 +27,14 @@ describe('first run: create your household', () => {
     expect(screen.queryByText('Create your household')).not.toBeInTheDocument();
   });
 
+  it('opened at a guarded address, shows no "Not logged in": nobody has logged in yet', async () => {
+    mockFetch({ 'GET /setup/status': { needs_household: true } });
+    const { store } = await renderApp('/budgets');
+    expect(await screen.findByRole('heading', { name: 'Create your household' }, CHUNK_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().messages.current).toBeNull());
+    expect(screen.queryByText('Not logged in')).not.toBeInTheDocument();
+  });
+
   it('refuses a password confirmation that does not match, without asking the server', async () => {
     const network = mockFetch({ 'GET /setup/status': { needs_household: true } });
     await renderApp('/login');
@@ -45,7 +53,7 @@ describe('first run: create your household', () => {
       'GET /setup/status': { needs_household: true },
       'POST /setup/household': () => ({ status: 201, body: { success: true } }),
       'POST /auth/sign_in': signInOk,
-      'GET /transactions/last_update': { transaction_date: '2026-11-21' },
+      'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
     });
     const { router } = await renderApp('/login');
     await screen.findByRole('heading', { name: 'Create your household' }, CHUNK_LOAD);

@@ -6,7 +6,7 @@ import { invalidLogin, sessionHeaders, signInOk } from './authFixtures';
 
 const homeRoutes = {
   'GET /setup/status': { needs_household: false },
-  'GET /transactions/last_update': { transaction_date: '2026-11-21' },
+  'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
 };
 
 async function logIn(email: string, password: string) {

@@ -22,7 +22,7 @@ describe('login guard', () => {
     storeTestCredentials();
     const network = mockFetch({
       'GET /auth/validate_token': { success: true, data: user },
-      'GET /transactions/last_update': { transaction_date: '2026-11-21' },
+      'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
     });
     const { router, store } = await renderApp('/');
     expect(await screen.findByText('Last transaction entered:', {}, CHUNK_LOAD)).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('login guard', () => {
         if (++calls === 1) throw new TypeError('Failed to fetch');
         return { body: { success: true, data: user } };
       },
-      'GET /transactions/last_update': { transaction_date: '2026-11-21' },
+      'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
     });
     const { router } = await renderApp('/');
     expect(await screen.findByText('Could not reach the server. Check your connection.')).toBeInTheDocument();

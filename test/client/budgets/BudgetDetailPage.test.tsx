@@ -285,7 +285,7 @@ describe('budget detail', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/budgets'));
   });
 
-  it('opens the transactions behind an allocation', async () => {
+  it("opens the transactions behind an allocation, adding up to the row's Spent in its sign", async () => {
     const user = userEvent.setup();
     const network = await openBudget({
       'GET /transactions/by_allocation': [
@@ -298,9 +298,13 @@ describe('budget detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Transactions for Groceries' });
     await within(dialog).findByText('Market');
     expect(network.network.find('GET', '/transactions/by_allocation')[0].search).toBe('?allocation_id=22');
-    expect(rowWith(dialog, 'Market')).toHaveTextContent('Jan 03, 2026Market-300.25');
-    expect(rowWith(dialog, 'Refund')).toHaveTextContent('50.00');
-    expect(rowWith(dialog, 'Total')).toHaveTextContent('-450.25');
+    expect(within(dialog).getByRole('columnheader', { name: 'Spent' })).toBeInTheDocument();
+    expect(rowWith(dialog, 'Market')).toHaveTextContent('Jan 03, 2026Market300.25');
+    expect(rowWith(dialog, 'Refund')).toHaveTextContent('-50.00');
+    expect(rowWith(dialog, 'Total')).toHaveTextContent('450.25');
+    const spentOnRow = rowWith(allocationsTable(), 'Groceries').querySelector('.ec-spent')?.textContent;
+    expect(spentOnRow).toBe('450.25');
+    expect(within(rowWith(dialog, 'Total')).getByRole('cell').textContent).toBe(spentOnRow);
   });
 
   it('shows only name, amount, spent, remaining and delete on a phone', async () => {

@@ -5,7 +5,7 @@ import { renderWithProviders, signedInState } from '../../support/render';
 
 describe('home page', () => {
   it('shows the date of the last entered transaction in full', async () => {
-    const network = mockFetch({ 'GET /transactions/last_update': { transaction_date: '2026-11-21' } });
+    const network = mockFetch({ 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true } });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(screen.getByText('Last Transaction Update')).toBeInTheDocument();
     expect(await screen.findByText('Saturday, November 21, 2026')).toBeInTheDocument();
@@ -13,6 +13,13 @@ describe('home page', () => {
     expect(network.find('GET', '/transactions/last_update')).toHaveLength(1);
     expect(screen.getByText('Recent updates')).toBeInTheDocument();
     expect(screen.getByText('Known gaps')).toBeInTheDocument();
+  });
+
+  it("says there are none yet instead of today's date when the household has no transactions", async () => {
+    mockFetch({ 'GET /transactions/last_update': { transaction_date: '2026-11-25', has_transactions: false } });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    expect(await screen.findByText('None yet: no transactions have been entered.')).toBeInTheDocument();
+    expect(screen.queryByText('Wednesday, November 25, 2026')).not.toBeInTheDocument();
   });
 
   it('when the date cannot be loaded, says so and offers a retry', async () => {

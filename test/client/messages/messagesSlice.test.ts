@@ -8,6 +8,7 @@ import {
   messageDismissed,
   messageExpired,
   messagesReducer,
+  pageLeft,
 } from '../../../src/features/messages/messagesSlice';
 
 const initial = messagesReducer(undefined, { type: 'init' });
@@ -77,5 +78,16 @@ describe('message lifetime (store)', () => {
     store.dispatch(errorShown('Server down', { endpointName: 'getBudgets', originalArgs: undefined }));
     await jest.advanceTimersByTimeAsync(MESSAGE_LIFETIME_MS * 3);
     expect(store.getState().messages.current?.text).toBe('Server down');
+  });
+});
+
+describe('leaving a page', () => {
+  it("takes a failed load's banner away (it belongs to the page that raised it) and keeps any other message", () => {
+    const failed = messagesReducer(undefined, errorShown('Budget not found', { endpointName: 'getBudget', originalArgs: 7 }));
+    expect(messagesReducer(failed, pageLeft()).current).toBeNull();
+    const saved = messagesReducer(undefined, infoShown('Budget saved.'));
+    expect(messagesReducer(saved, pageLeft()).current).toMatchObject({ text: 'Budget saved.' });
+    const refused = messagesReducer(undefined, errorShown('Not logged in'));
+    expect(messagesReducer(refused, pageLeft()).current).toMatchObject({ text: 'Not logged in' });
   });
 });

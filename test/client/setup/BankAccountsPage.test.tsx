@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { bankAccount } from '../../support/fixtures';
 import { setupUser } from '../../support/user';
-import { findDialog, openDialog, renderSetupPage } from './renderSetup';
+import { findDialog, openDialog, queryDialog, renderSetupPage } from './renderSetup';
 import { setUpHousehold } from './setupFixtures';
 
 const openAddDialog = (user: ReturnType<typeof setupUser>) => openDialog(user, 'Add Bank Account');
@@ -36,8 +36,6 @@ describe('Bank Accounts', () => {
     const dialog = await openAddDialog(user);
     await user.type(within(dialog).getByLabelText('Name'), 'Visa');
     await user.click(within(dialog).getByText('Credit Card'));
-    await user.click(within(dialog).getByText('Liability'));
-    await user.click(within(dialog).getByLabelText('Is Cash Account?'));
     await user.type(within(dialog).getByLabelText('Official Account #'), ' 4500-01 ');
     const balance = within(dialog).getByLabelText('Opening Balance');
     await user.clear(balance);
@@ -60,6 +58,45 @@ describe('Bank Accounts', () => {
       statement_day: 5,
       payment_due_day: 25,
     });
+  });
+
+  it('makes a new credit card a liability and not cash, and keeps an opening balance typed after clicking the field', async () => {
+    const user = setupUser();
+    mockFetch(setUpHousehold());
+    renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Current')).toBeChecked();
+    expect(within(dialog).getByLabelText('Is Cash Account?')).toBeChecked();
+    await user.click(within(dialog).getByText('Credit Card'));
+    expect(within(dialog).getByLabelText('Liability')).toBeChecked();
+    expect(within(dialog).getByLabelText('Is Cash Account?')).not.toBeChecked();
+
+    const balance = within(dialog).getByLabelText('Opening Balance');
+    await user.click(balance);
+    await user.keyboard('2500');
+    await user.tab();
+    expect(balance).toHaveValue('2500.00');
+  });
+
+  it('asks "Close without saving?" (Yes / No) before Cancel drops what was typed, and closes at once when nothing was', async () => {
+    mockFetch(setUpHousehold());
+    const user = setupUser();
+    renderSetupPage('/setup/bank-accounts');
+    let dialog = await openAddDialog(user);
+    await user.click(within(dialog).getByText('Cancel'));
+    await waitFor(() => expect(queryDialog('Add Bank Account')).toBeNull());
+
+    dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Savings');
+    await user.click(within(dialog).getByText('Cancel'));
+    const question = await findDialog('Close without saving?');
+    expect(question).toHaveTextContent('You have unsaved changes to this bank account. Close and lose them?');
+    await user.click(within(question).getByText('No'));
+    await waitFor(() => expect(queryDialog('Close without saving?')).toBeNull());
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Savings');
+    await user.click(within(dialog).getByText('Cancel'));
+    await user.click(within(await findDialog('Close without saving?')).getByText('Yes'));
+    await waitFor(() => expect(queryDialog('Add Bank Account')).toBeNull());
   });
 
   it('refuses an opening balance beyond what the server accepts instead of saving 0', async () => {

@@ -35,6 +35,20 @@ describe('Settings', () => {
     });
   });
 
+  it('guards edits like every edit mode: leaving the tab is held until they are saved', async () => {
+    mockFetch({ ...setUpHousehold(), 'POST /settings': saved });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/settings');
+    const husband = await screen.findByLabelText("Husband's Name");
+    const unloadIsHeld = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(unloadIsHeld()).toBe(false);
+    await user.type(husband, ' Jr');
+    expect(unloadIsHeld()).toBe(true);
+    await user.type(husband, '{Enter}');
+    await waitFor(() => expect(messages).toContain('Settings saved.'));
+    expect(unloadIsHeld()).toBe(false);
+  });
+
   it('requires the names it shows', async () => {
     const network = mockFetch(setUpHousehold());
     const user = setupUser();

@@ -25,7 +25,7 @@ const menu = [
   ['Log out', '/logout'],
 ] as const;
 
-const home = { 'GET /transactions/last_update': { transaction_date: '2026-11-21' } };
+const home = { 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true } };
 
 function narrowScreen(narrow: boolean) {
   const original = window.matchMedia;
@@ -77,7 +77,7 @@ describe('shell (wide screen)', () => {
 
   it('shows the thin loading bar while a request is in flight', async () => {
     let answer: () => void = () => undefined;
-    mockFetch({ 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21' } }))) });
+    mockFetch({ 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21', has_transactions: true } }))) });
     await openShell();
     expect(await screen.findByRole('progressbar', { name: 'Loading' }, CHUNK_LOAD)).toBeInTheDocument();
     await act(async () => answer());
@@ -89,7 +89,7 @@ describe('shell (wide screen)', () => {
     let calls = 0;
     mockFetch({
       'GET /transactions/last_update': () =>
-        ++calls === 1 ? { status: 503, body: { success: false, errors: ['The server is busy.'] } } : { body: { transaction_date: '2026-11-21' } },
+        ++calls === 1 ? { status: 503, body: { success: false, errors: ['The server is busy.'] } } : { body: { transaction_date: '2026-11-21', has_transactions: true } },
     });
     const { router } = await openShell();
     const alert = await screen.findByRole('alert', {}, CHUNK_LOAD);
@@ -98,6 +98,17 @@ describe('shell (wide screen)', () => {
     expect(await screen.findByText('Saturday, November 21, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("leaves a failed page's banner behind: another page opens without it", async () => {
+    mockFetch({ ...home, 'GET /budgets/future': () => ({ status: 503, body: { success: false, errors: ['The server is busy.'] } }) });
+    const { router } = await openShell('/budgets/future');
+    const bar = () => document.querySelector('.ec-shell-messages') as HTMLElement;
+    await waitFor(() => expect(within(bar()).getByRole('alert')).toHaveTextContent('The server is busy.Retry'), CHUNK_LOAD);
+    await act(() => router.navigate('/'));
+    expect(await screen.findByText('Saturday, November 21, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('The server is busy.')).not.toBeInTheDocument();
   });
 });
 

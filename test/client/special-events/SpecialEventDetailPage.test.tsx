@@ -59,7 +59,7 @@ describe('Special Event detail', () => {
     await user.click(screen.getByRole('button', { name: 'Transactions for Flights' }));
     const dialog = await findDialog('Transactions for Flights');
     expect(await within(dialog).findByText('Airline')).toBeInTheDocument();
-    expect(within(dialog).getAllByText('-800.00')).toHaveLength(2);
+    expect(within(dialog).getAllByText('800.00')).toHaveLength(2);
     expect(network.find('GET', '/transactions/by_allocation')[0].search).toBe('?allocation_id=31');
   });
 

@@ -15,7 +15,27 @@ async function openImport(user: ReturnType<typeof setupUser>) {
   return dialogTitled('Import Transactions');
 }
 
+/** A Yes/No question carries its title twice (the visible one and one for screen readers). */
+const closeQuestion = async () => (await screen.findAllByText('Close without saving?', { selector: '.ant-modal-confirm-title' }))[0].closest('.ant-modal') as HTMLElement;
+
 describe('Import Transactions', () => {
+  it('asks "Close without saving?" before Cancel drops pasted text: No keeps it, Yes closes', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    const dialog = await openImport(user);
+    fireEvent.change(within(dialog).getByLabelText('Pasted text'), { target: { value: 'Book shop,2026-03-10,22.50' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const question = await closeQuestion();
+    expect(question).toHaveTextContent('You have unsaved changes to this import. Close and lose them?');
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByText('Close without saving?')).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Pasted text')).toHaveValue('Book shop,2026-03-10,22.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await closeQuestion()).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByText('Import Transactions', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+  });
+
   it('maps a pasted CSV, appends the rows for review, flags duplicates and rows outside the budget, and remembers the mapping', async () => {
     const network = mockFetch(
       household({

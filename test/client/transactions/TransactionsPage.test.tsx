@@ -179,6 +179,17 @@ describe('Transactions', () => {
     expect(await screen.findByRole('heading', { name: 'Budget page' })).toBeInTheDocument();
   });
 
+  it('shows a closed budget read-only: no Make Changes or Transfer, and says how to reopen it', async () => {
+    mockFetch(household());
+    renderTransactions('/transactions?bank_account_id=1&budget_id=6');
+    expect(await screen.findByText('This budget is closed, so its transactions cannot be changed.')).toBeInTheDocument();
+    expect(await screen.findByText('Supermarket')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transfer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Budgets' })).toHaveAttribute('href', '/budgets');
+    expect(screen.getByText(/Reopen Last Budget/)).toBeInTheDocument();
+  });
+
   it('guides a new household to set up first', async () => {
     mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
     renderTransactions();

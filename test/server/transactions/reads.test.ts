@@ -41,15 +41,15 @@ describe.each(testDialects)('transaction reads on %s', (dialect) => {
     expect((await get('/transactions/by_allocation?allocation_id=abc')).status).toBe(422);
   });
 
-  it("gives the date of the household's latest transaction, or today without any", async () => {
+  it("gives the date of the household's latest transaction, or today without any, saying which", async () => {
     const empty = await get<LastUpdate>('/transactions/last_update');
-    expect(empty.body).toEqual({ transaction_date: new Date().toISOString().slice(0, 10) });
+    expect(empty.body).toEqual({ transaction_date: new Date().toISOString().slice(0, 10), has_transactions: false });
     const account = await createBankAccount(ctx.user.scope);
     await createTransaction(ctx.user.scope, account.id, '2026-03-09');
     await createTransaction(ctx.user.scope, account.id, '2026-01-01');
     const theirs = await createBankAccount(ctx.other.scope);
     await createTransaction(ctx.other.scope, theirs.id, '2030-01-01');
-    expect((await get<LastUpdate>('/transactions/last_update')).body).toEqual({ transaction_date: '2026-03-09' });
+    expect((await get<LastUpdate>('/transactions/last_update')).body).toEqual({ transaction_date: '2026-03-09', has_transactions: true });
   });
 
   it("lists an account's open envelopes by name; another household's account is a 404", async () => {
