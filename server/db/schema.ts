@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/budgets';
-import type { AccountCategory, AccountStatus, AccountType, FamilyType } from '../../src/shared/schemas/setup';
+import type { AccountCategory, AccountStatus, AccountType, FamilyType, IncomeOwner, SplitRule } from '../../src/shared/schemas/setup';
 import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
 
 /**
@@ -34,6 +34,10 @@ export interface UsersTable extends Common {
   email: string;
   name: string;
   password_hash: string;
+  /** A temporary password given by another member: the person must choose their own first (migration 0006). */
+  must_change_password: Flag;
+  /** epoch seconds */
+  last_sign_in_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable extends Common {
@@ -44,6 +48,8 @@ export interface SessionsTable extends Common {
   expires_at: number;
   /** epoch seconds */
   last_used_at: number;
+  /** The browser and system the session signed in from, as its User-Agent named them. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginAttemptsTable {
@@ -71,6 +77,7 @@ export interface IncomesTable extends HouseholdOwned {
   amount: number;
   bank_account_id: number | null;
   comment: string | null;
+  owner: ColumnType<IncomeOwner, IncomeOwner | undefined, IncomeOwner>;
 }
 
 export interface AllocationCategoriesTable extends HouseholdOwned {
@@ -155,6 +162,28 @@ export interface SettingsTable extends HouseholdOwned {
   lock_version: ColumnType<number, number | undefined, number>;
   lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
   lock_since_version: ColumnType<number, number | undefined, number>;
+  split_rule: ColumnType<SplitRule, SplitRule | undefined, SplitRule>;
+}
+
+/** One change someone made, in words, with what undoing it needs (migration 0006). */
+export interface ActivitiesTable extends HouseholdOwned {
+  /** Not a foreign key: a removed member's history stays, under `actor_name`. */
+  user_id: number | null;
+  actor_name: string;
+  kind: string;
+  summary: string;
+  budget_id: number | null;
+  bank_account_id: number | null;
+  /** JSON: the rows as they were before the change (server/services/activity/undo.ts); null when it cannot be undone. */
+  undo: string | null;
+  undone_by_id: number | null;
+  undoes_id: number | null;
+}
+
+/** The rows an activity touched, as keys such as `budget:12` or `transaction:5`. */
+export interface ActivityRowsTable extends HouseholdOwned {
+  activity_id: number;
+  row_key: string;
 }
 
 export interface Database {
@@ -172,6 +201,8 @@ export interface Database {
   sink_fund_allocations: SinkFundAllocationsTable;
   special_events: SpecialEventsTable;
   settings: SettingsTable;
+  activities: ActivitiesTable;
+  activity_rows: ActivityRowsTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */
@@ -186,6 +217,8 @@ export const HOUSEHOLD_TABLES = [
   'sink_fund_allocations',
   'special_events',
   'settings',
+  'activities',
+  'activity_rows',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HouseholdScope } from '../db/scope';
-import { unauthorized } from '../errors';
+import { CHOOSE_OWN_PASSWORD } from '../../src/shared/schemas/members';
+import { forbidden, unauthorized } from '../errors';
 import { type AuthContext, authenticator, type PresentedCredentials } from '../services/sessions';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without signing in (sign in, first-run setup, static files). */
     public?: boolean;
+    /** Routes a person on a temporary password may use: changing it, and signing out. */
+    temporaryPasswordAllowed?: boolean;
   }
 }
 
@@ -42,5 +45,6 @@ export function registerAuth(app: FastifyInstance): void {
     if (request.routeOptions.config?.public || request.is404) return;
     request.auth = await app.authenticate(request);
     if (!request.auth) throw unauthorized();
+    if (request.auth.mustChangePassword && !request.routeOptions.config?.temporaryPasswordAllowed) throw forbidden(CHOOSE_OWN_PASSWORD);
   });
 }

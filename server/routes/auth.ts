@@ -9,7 +9,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/auth/sign_in', { schema: { body: signInBodySchema, response: { 200: signInResponseSchema } }, config: { public: true } }, async (request, reply) => {
-    const session = await signIn(app.db, { ...request.body, ip: request.ip });
+    const session = await signIn(app.db, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
     issueXsrfCookie(reply);
     reply.headers({
       'access-token': session.token,
@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ...SUCCESS, data: await userBody(app.db, auth.userId) };
   });
 
-  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } } }, async (request, reply) => {
+  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true } }, async (request, reply) => {
     if (request.auth) await signOut(app.db, request.auth.sessionId);
     issueXsrfCookie(reply);
     return SUCCESS;

@@ -6,6 +6,7 @@ import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
 import { institutionRoutes } from './institutions';
+import { memberRoutes } from './members';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
@@ -45,6 +46,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     sinkFundRoutes,
     reportRoutes,
     specialEventRoutes,
+    memberRoutes,
   ]) {
     await app.register(routes);
   }

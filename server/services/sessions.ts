@@ -25,6 +25,8 @@ export interface AuthContext {
   sessionId: number;
   /** The household's revision when the request arrived: see ResponseCache. */
   revision: number;
+  /** Signed in with a temporary password: only choosing a new one (and signing out) is allowed. */
+  mustChangePassword: boolean;
 }
 
 /** The credentials a request presents (the five headers, or `Authorization: Bearer` with `client` and `uid`). */
@@ -58,6 +60,7 @@ const sessionQuery = (db: Kysely<Database>, email: string, client: string) =>
       'sessions.last_used_at',
       'users.id as user_id',
       'users.household_id',
+      'users.must_change_password',
       'households.revision',
     ])
     // lower() matches the unique index on users; emails are stored normalised.
@@ -90,8 +93,19 @@ export function authenticator(db: Kysely<Database>): Authenticator {
     if (nowSeconds() - session.last_used_at > LAST_USED_GRANULARITY_SECONDS) {
       await db.updateTable('sessions').set({ last_used_at: nowSeconds() }).where('id', '=', session.session_id).execute();
     }
-    return { userId: session.user_id, householdId: session.household_id, sessionId: session.session_id, revision: session.revision };
+    return { userId: session.user_id, householdId: session.household_id, sessionId: session.session_id, revision: session.revision, mustChangePassword: Number(session.must_change_password) === 1 };
   };
+}
+
+/** "Chrome on Android", "Firefox on Windows": enough for a person to recognise their own device. */
+export function deviceName(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const browsers: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari'], [/curl\//, 'curl']];
+  const systems: Array<[RegExp, string]> = [[/Android/, 'Android'], [/iPhone|iPad/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux']];
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (!browser && !system) return userAgent.slice(0, 200);
+  return [browser ?? 'A browser', system].filter(Boolean).join(' on ');
 }
 
 /** The user as sign-in and validate_token describe them. */
@@ -99,10 +113,10 @@ export async function userBody(db: Kysely<Database>, userId: number): Promise<Us
   const user = await db
     .selectFrom('users')
     .innerJoin('households', 'households.id', 'users.household_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.household_id', 'households.name as household_name'])
+    .select(['users.id', 'users.email', 'users.name', 'users.household_id', 'households.name as household_name', 'users.must_change_password'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { ...user, uid: user.email };
+  return { ...user, uid: user.email, must_change_password: Number(user.must_change_password) === 1 };
 }
 
 /**
@@ -143,7 +157,7 @@ async function recordAttempt(db: Kysely<Database>, keys: string[]): Promise<numb
  * Email and password to a new session: 429 after too many failures for the email or the address, the same 401
  * for an unknown email and a wrong password, at most MAX_SESSIONS_PER_USER live sessions (the oldest dropped).
  */
-export async function signIn(db: Kysely<Database>, input: { email: string; password: string; ip: string }): Promise<IssuedSession> {
+export async function signIn(db: Kysely<Database>, input: { email: string; password: string; ip: string; userAgent?: string }): Promise<IssuedSession> {
   const email = normaliseEmail(input.email);
   const keys = [`email:${email}`, `ip:${input.ip}`];
   const attemptIds = await recordAttempt(db, keys);
@@ -157,8 +171,9 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('expires_at', '<=', nowSeconds()).execute();
     await trx
       .insertInto('sessions')
-      .values({ user_id: user.id, client, token_hash: sha256(token), expires_at: expiry, last_used_at: nowSeconds() })
+      .values({ user_id: user.id, client, token_hash: sha256(token), expires_at: expiry, last_used_at: nowSeconds(), device: deviceName(input.userAgent) })
       .execute();
+    await trx.updateTable('users').set({ last_sign_in_at: nowSeconds() }).where('id', '=', user.id).execute();
     const stale = await trx
       .selectFrom('sessions')
       .select('id')

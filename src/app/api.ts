@@ -17,6 +17,9 @@ export const TAG_TYPES = [
   'SinkFundAllocation',
   'SinkFund',
   'SpecialEvent',
+  'Member',
+  'DeviceSession',
+  'Activity',
 ] as const;
 
 export const LIST = 'LIST' as const;

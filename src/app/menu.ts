@@ -40,6 +40,7 @@ export const menuSections: MenuSection[] = [
       { label: 'Financial Institutions', to: paths.institutions },
       { label: 'Bank Accounts', to: paths.bankAccounts },
       { label: 'Settings', to: paths.settings },
+      { label: 'Members', to: paths.members },
     ],
   },
   { entries: [{ label: 'Log out', to: paths.logout }] },

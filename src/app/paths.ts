@@ -28,4 +28,6 @@ export const paths = {
   institutions: '/setup/institutions',
   bankAccounts: '/setup/bank-accounts',
   settings: '/setup/settings',
+  members: '/setup/members',
+  activity: '/activity',
 } as const;

@@ -32,7 +32,7 @@ describe.each(testDialects)('authentication on %s', (dialect) => {
     expect(response.headers['token-type']).toBe('Bearer');
     expect(response.headers.uid).toBe('pat@example.com');
     expect(response.json()).toEqual({
-      data: { id: userId, email: 'pat@example.com', uid: 'pat@example.com', name: 'Pat', household_id: householdId, household_name: 'The Lees' },
+      data: { id: userId, email: 'pat@example.com', uid: 'pat@example.com', name: 'Pat', household_id: householdId, household_name: 'The Lees', must_change_password: false },
     });
   });
 

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { MessageBar } from '../messages/MessageBar';
 import { errorShown, NOT_LOGGED_IN } from '../messages/messagesSlice';
 import { useValidateTokenQuery } from './authApi';
+import { ChooseOwnPassword } from './ChooseOwnPassword';
 import { tokenValidated } from './authSlice';
 
 /**
@@ -31,6 +32,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (refused && currentMessage !== NOT_LOGGED_IN) dispatch(errorShown(NOT_LOGGED_IN));
   }, [refused, currentMessage, dispatch]);
 
+  const signedInUser = useAppSelector((state) => state.auth.user);
+  if (validated && signedInUser?.must_change_password) return <ChooseOwnPassword user={signedInUser} />;
   if (validated) return <>{children}</>;
   if (refused) return <Navigate to={paths.login} replace />;
   // A 401 is turned into a log-out by the listener; anything else (server down) can be retried here.

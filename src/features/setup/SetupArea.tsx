@@ -4,6 +4,7 @@ import AllocationCategoriesPage from './AllocationCategoriesPage';
 import BankAccountsPage from './BankAccountsPage';
 import InstitutionsPage from './InstitutionsPage';
 import SettingsPage from './SettingsPage';
+import MembersPage from '../members/MembersPage';
 import './setup.css';
 
 // The four pages are small and share antd's Form, Table and Modal, so they travel in the one "setup" chunk
@@ -18,6 +19,7 @@ export default function SetupArea() {
       <Route path={relative(paths.institutions)} element={<InstitutionsPage />} />
       <Route path={relative(paths.bankAccounts)} element={<BankAccountsPage />} />
       <Route path={relative(paths.settings)} element={<SettingsPage />} />
+      <Route path={relative(paths.members)} element={<MembersPage />} />
       <Route path="*" element={<Navigate to={paths.allocationCategories} replace />} />
     </Routes>
   );

@@ -19,6 +19,8 @@ export const userSchema = z.object({
   name: z.string(),
   household_id: idSchema,
   household_name: z.string(),
+  /** On a temporary password another member gave: the client asks for a new one before anything else. */
+  must_change_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -32,6 +34,9 @@ export type Credentials = Record<CredentialHeader, string>;
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** A password someone chooses (first run, or their own new one). */
+export const newPasswordSchema = textSchema(PASSWORD_MAX).min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
+
 /** First run only: `GET /setup/status` tells whether the install has any user yet. */
 export const setupStatusSchema = z.object({ needs_household: z.boolean() });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
@@ -41,7 +46,7 @@ export const createHouseholdBodySchema = z
     household_name: nameSchema,
     name: nameSchema,
     email: textSchema(EMAIL_MAX).trim().email({ error: 'Email is not valid' }),
-    password: textSchema(PASSWORD_MAX).min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` }),
+    password: newPasswordSchema,
     password_confirmation: z.string(),
   })
   .refine((b) => b.password === b.password_confirmation, {

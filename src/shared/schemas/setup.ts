@@ -72,6 +72,14 @@ export const idParamsSchema = z.object({ id: queryIdSchema });
 export const familyTypeSchema = z.enum(['single', 'couple']);
 export type FamilyType = z.infer<typeof familyTypeSchema>;
 
+/** How a couple's discretionary money is split: half each (the default) or in proportion to each partner's income. */
+export const splitRuleSchema = z.enum(['even', 'income']);
+export type SplitRule = z.infer<typeof splitRuleSchema>;
+
+/** Whose an income is, for the split by income: the wife's, the husband's, or both partners' (shared half and half). */
+export const incomeOwnerSchema = z.enum(['wife', 'husband', 'shared']);
+export type IncomeOwner = z.infer<typeof incomeOwnerSchema>;
+
 export const settingsSchema = z.object({
   family_type: familyTypeSchema,
   husband: z.string(),

@@ -22,6 +22,7 @@ const menu = [
   ['Financial Institutions', '/setup/institutions'],
   ['Bank Accounts', '/setup/bank-accounts'],
   ['Settings', '/setup/settings'],
+  ['Members', '/setup/members'],
   ['Log out', '/logout'],
 ] as const;
 

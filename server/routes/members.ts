@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successSchema } from '../../src/shared/schemas/common';
+import {
+  addedMemberSchema,
+  addMemberBodySchema,
+  changePasswordBodySchema,
+  deviceSessionSchema,
+  memberSchema,
+} from '../../src/shared/schemas/members';
+import { idParamsSchema } from '../../src/shared/schemas/setup';
+import { householdScope } from '../plugins/auth';
+import { addMember, listMembers, removeMember } from '../services/members/members';
+import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/members/ownAccount';
+
+/** Settings › Members: the household's people; and what each person does for themselves (password, devices). */
+export async function memberRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamsSchema;
+
+  routes.get('/members', { schema: { response: { 200: z.array(memberSchema) } } }, async (request) => listMembers(householdScope(request)));
+  routes.post('/members', { schema: { body: addMemberBodySchema, response: { 201: addedMemberSchema } } }, async (request, reply) =>
+    reply.status(201).send(await addMember(householdScope(request), request.body)),
+  );
+  routes.delete('/members/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
+    removeMember(householdScope(request), request.params.id),
+  );
+
+  routes.put(
+    '/account/password',
+    { schema: { body: changePasswordBodySchema, response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true } },
+    async (request) => changeOwnPassword(householdScope(request), request.body),
+  );
+  routes.get('/account/sessions', { schema: { response: { 200: z.array(deviceSessionSchema) } } }, async (request) =>
+    listOwnSessions(householdScope(request)),
+  );
+  routes.delete('/account/sessions/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
+    endOwnSession(householdScope(request), request.params.id),
+  );
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { LoadError } from '../../components/LoadError';
+import { usePageHeading } from '../../components/usePageHeading';
+import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
+import { useWriteAction } from '../messages/useWriteAction';
+import { AddMemberDialog } from './AddMemberDialog';
+import { useEndOwnSessionMutation, useGetMembersQuery, useGetOwnSessionsQuery, useRemoveMemberMutation } from './membersApi';
+import { OwnPasswordForm } from './OwnPasswordForm';
+import './members.css';
+
+/** A timestamp in the person's own clock: "Nov 25, 2026, 16:40". */
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }) : 'Never';
+
+/** Settings › Members: who shares this budget, adding and removing them; one's own password and devices. */
+export default function MembersPage() {
+  usePageHeading('Members');
+  const members = useGetMembersQuery();
+  const sessions = useGetOwnSessionsQuery();
+  const [removeMember] = useRemoveMemberMutation();
+  const [endSession] = useEndOwnSessionMutation();
+  const { run, refusalAlert } = useWriteAction();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<AddedMember | null>(null);
+
+  const remove = (member: Member) =>
+    run({
+      question: { title: 'Remove member?', content: `${member.name} will be signed out everywhere and can no longer sign in.` },
+      write: () => removeMember(member.id).unwrap(),
+      success: 'Member removed.',
+      failure: 'Member not removed.',
+    });
+
+  const end = (session: DeviceSession) =>
+    run({
+      question: { title: 'Sign out this device?', content: `${session.device} will need to sign in again.` },
+      write: () => endSession(session.id).unwrap(),
+      success: 'Device signed out.',
+      failure: 'Device not signed out.',
+    });
+
+  return (
+    <section aria-label="Members" className="ec-setup-page ec-members">
+      <Space className="ec-setup-page__actions">
+        <Button type="primary" onClick={() => setAdding(true)}>
+          Add Member
+        </Button>
+      </Space>
+      {added && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          role="status"
+          onClose={() => setAdded(null)}
+          title={`${added.member.name} can sign in with ${added.member.email} and this temporary password:`}
+          description={
+            <>
+              <Typography.Text code copyable className="ec-members__temporary" aria-label="Temporary password">
+                {added.temporary_password}
+              </Typography.Text>
+              <div>It is shown only this once. {added.member.name} chooses their own password at first sign-in.</div>
+            </>
+          }
+        />
+      )}
+      {refusalAlert}
+      {members.isError ? (
+        <LoadError message={apiErrorMessages(members.error).join(' ')} onRetry={members.refetch} />
+      ) : (
+        <Table<Member>
+          rowKey="id"
+          size="small"
+          loading={members.isLoading}
+          dataSource={members.data}
+          pagination={false}
+          aria-label="Household members"
+          columns={[
+            {
+              title: 'Name',
+              dataIndex: 'name',
+              render: (name: string, member) => (
+                <>
+                  {name} {member.is_you && <Tag>You</Tag>}
+                  {member.must_change_password && <Tag color="orange">Temporary password</Tag>}
+                </>
+              ),
+            },
+            { title: 'Email', dataIndex: 'email', responsive: ['sm'] },
+            { title: 'Last sign-in', dataIndex: 'last_sign_in_at', render: (value: string | null) => when(value) },
+            {
+              title: 'Actions',
+              key: 'actions',
+              width: 1,
+              render: (_value, member) =>
+                !member.is_you && (
+                  <Button size="small" danger aria-label={`Remove ${member.name}`} onClick={() => void remove(member)}>
+                    Remove
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
+
+      <h2 className="ec-members__heading">Your password</h2>
+      <OwnPasswordForm />
+
+      <h2 className="ec-members__heading">Your devices</h2>
+      {sessions.isError ? (
+        <LoadError message={apiErrorMessages(sessions.error).join(' ')} onRetry={sessions.refetch} />
+      ) : (
+        <Table<DeviceSession>
+          rowKey="id"
+          size="small"
+          loading={sessions.isLoading}
+          dataSource={sessions.data}
+          pagination={false}
+          aria-label="Your devices"
+          columns={[
+            { title: 'Device', dataIndex: 'device', render: (device: string, session) => (session.current ? <>{device} <Tag>This device</Tag></> : device) },
+            { title: 'Signed in', dataIndex: 'signed_in_at', render: when, responsive: ['sm'] },
+            { title: 'Last used', dataIndex: 'last_used_at', render: when },
+            {
+              title: 'Actions',
+              key: 'actions',
+              width: 1,
+              render: (_value, session) =>
+                !session.current && (
+                  <Button size="small" aria-label={`Sign out ${session.device}`} onClick={() => void end(session)}>
+                    Sign out
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
+      <AddMemberDialog
+        open={adding}
+        onCancel={() => setAdding(false)}
+        onAdded={(member) => {
+          setAdding(false);
+          setAdded(member);
+        }}
+      />
+    </section>
+  );
+}

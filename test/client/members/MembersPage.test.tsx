@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AddMemberBody, DeviceSession, Member } from '../../../src/shared/schemas/members';
+import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
+import { setupUser } from '../../support/user';
+import { findDialog, openDialog, renderSetupPage } from '../setup/renderSetup';
+
+const ann: Member = { id: 1, name: 'Ann', email: 'ann@example.com', last_sign_in_at: '2026-11-25T10:00:00.000Z', must_change_password: false, is_you: true };
+const ben: Member = { id: 2, name: 'Ben', email: 'ben@example.com', last_sign_in_at: null, must_change_password: true, is_you: false };
+const sessions: DeviceSession[] = [
+  { id: 10, device: 'Chrome on Linux', signed_in_at: '2026-11-25T10:00:00.000Z', last_used_at: '2026-11-25T10:00:00.000Z', expires_at: '2026-12-09T10:00:00.000Z', current: true },
+  { id: 11, device: 'Safari on iOS', signed_in_at: '2026-11-20T10:00:00.000Z', last_used_at: '2026-11-21T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z', current: false },
+];
+
+describe('Members', () => {
+  it('adds a member and shows the temporary password once', async () => {
+    let members = [ann];
+    const network = mockFetch({
+      'GET /members': () => ({ body: members }),
+      'GET /account/sessions': sessions,
+      'POST /members': (request: RecordedRequest) => {
+        const body = request.body as AddMemberBody;
+        const member = { ...ben, name: body.name, email: body.email };
+        members = [ann, member];
+        return { status: 201, body: { member, temporary_password: 'Temp-Pass-1234' } };
+      },
+    });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/members');
+    expect(await screen.findByText('You')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Remove Ann')).not.toBeInTheDocument();
+
+    const dialog = await openDialog(user, 'Add Member');
+    await user.type(within(dialog).getByLabelText('Name'), 'Ben');
+    await user.type(within(dialog).getByLabelText('Email'), 'ben@example.com{Enter}');
+
+    await waitFor(() => expect(messages).toContain('Member added.'));
+    expect(network.find('POST', '/members')[0].body).toEqual({ name: 'Ben', email: 'ben@example.com' });
+    expect(await screen.findByText('Temp-Pass-1234')).toBeInTheDocument();
+    expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
+    expect(await screen.findByText('Temporary password')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the reason when the email is taken', async () => {
+    mockFetch({
+      'GET /members': [ann],
+      'GET /account/sessions': sessions,
+      'POST /members': () => refusal(422, ['Email has already been taken'], { email: ['Email has already been taken'] }),
+    });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/members');
+    const dialog = await openDialog(user, 'Add Member');
+    await user.type(within(dialog).getByLabelText('Name'), 'Ben');
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com{Enter}');
+    await waitFor(() => expect(messages).toContain('Member not added. Email has already been taken'));
+    expect(within(await findDialog('Add Member')).getByLabelText('Email')).toHaveValue('ann@example.com');
+  });
+
+  const removals = () =>
+    mockFetch({
+      'GET /members': [ann, ben],
+      'GET /account/sessions': sessions,
+      'DELETE /members/2': { success: true },
+      'DELETE /account/sessions/11': { success: true },
+    });
+
+  it('removes another member after asking', async () => {
+    const network = removals();
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/members');
+    await user.click(await screen.findByLabelText('Remove Ben'));
+    await findDialog('Remove member?');
+    await user.click(screen.getByText('Yes', { selector: 'button *' }));
+    await waitFor(() => expect(messages).toContain('Member removed.'));
+    expect(network.find('DELETE', '/members/2')).toHaveLength(1);
+  });
+
+  it('signs out one of my other devices, never this one', async () => {
+    const network = removals();
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/members');
+    await screen.findByLabelText('Sign out Safari on iOS');
+    expect(screen.queryByLabelText('Sign out Chrome on Linux')).not.toBeInTheDocument();
+    await user.click(await screen.findByLabelText('Sign out Safari on iOS'));
+    await findDialog('Sign out this device?');
+    await user.click(screen.getByText('Yes', { selector: 'button *' }));
+    await waitFor(() => expect(messages).toContain('Device signed out.'));
+    expect(network.find('DELETE', '/account/sessions/11')).toHaveLength(1);
+  });
+});
