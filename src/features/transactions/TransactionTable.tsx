@@ -8,7 +8,7 @@ import { formatShortDate } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
 import type { DraftRow } from './draftRows';
-import { rowChanged, rowDeleteToggled } from './transactionEditSlice';
+import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 
 interface RowContext {
@@ -21,6 +21,19 @@ interface RowContext {
 }
 
 const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate' } as const;
+
+/** An allocation suggested from the household's history: marked as such, and saved only once accepted. */
+function SuggestionNote({ name, rowLabel, onAccept }: { name: string; rowLabel: string; onAccept: () => void }) {
+  return (
+    <div className="ec-suggestion">
+      <span className="ec-suggestion-tag">Suggested</span>
+      <span className="ec-suggestion-name">{name}</span>
+      <Button size="small" type="link" aria-label={`Accept suggestion ${name} for ${rowLabel}`} onClick={onAccept}>
+        Accept
+      </Button>
+    </div>
+  );
+}
 
 /**
  * One transaction. Memoised on its own row object: an edit replaces only that row, so typing in one row
@@ -88,6 +101,9 @@ const TransactionRowView = memo(function TransactionRowView({
             />
           ) : (
             optionLabel(options, pickedId)
+          )}
+          {editing && !isSinkFund && hasOpenSuggestion(row) && (
+            <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
           )}
         </td>
         <td className="ec-num">

@@ -18,7 +18,18 @@ import { importSummaryText, type ImportOutcome } from './import/merge';
 import { columnTotals, selectedTotal, summaryFigures } from './summary';
 import { SummaryCard } from './SummaryCard';
 import { TransactionTable } from './TransactionTable';
-import { editCancelled, editStarted, rowAdded, rowsImported, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingWindow } from './transactionEditSlice';
+import {
+  allSuggestionsAccepted,
+  editCancelled,
+  editStarted,
+  rowAdded,
+  rowsImported,
+  selectDraftRows,
+  selectHasUnsavedTransactions,
+  selectIsEditingWindow,
+  selectOpenSuggestionCount,
+} from './transactionEditSlice';
+import { useAllocationSuggestions } from './useAllocationSuggestions';
 import { useGetTransactionWindowQuery } from './transactionsApi';
 import { TransferDialog } from './TransferDialog';
 import { useRowSelection } from './useRowSelection';
@@ -50,6 +61,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const draftRows = useAppSelector(selectDraftRows);
   const savedRows = useMemo(() => (windowQuery.data?.transactions ?? []).map(draftFromTransaction), [windowQuery.data]);
   const rows = editing ? draftRows : savedRows;
+  const suggestionCount = useAppSelector(selectOpenSuggestionCount);
+  const suggestions = useAllocationSuggestions({ rows: draftRows, budgetId, enabled: editing && !account.is_sink_fund });
 
   const allocationChoices = useMemo(() => allocationOptions(allocations), [allocations]);
   const options = useAccountChoices(account, allocationChoices);
@@ -106,6 +119,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     paging.showRow(rows.length);
   };
   const imported = (outcome: ImportOutcome, problems: string[]) => {
+    suggestions.suggestNow();
     dispatch(rowsImported(outcome.rows));
     setImportNote({ text: importSummaryText(outcome, problems.length), problems });
     if (outcome.rows.length > 0) paging.showRow(rows.length);
@@ -143,6 +157,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
               </Button>
               <Button onClick={addRow}>Add New Transaction</Button>
               <Button onClick={() => setDialog('import')}>Import Transactions</Button>
+              {suggestionCount > 0 && <Button onClick={() => dispatch(allSuggestionsAccepted())}>{`Accept all suggestions (${suggestionCount})`}</Button>}
             </>
           ) : (
             <>
@@ -168,6 +183,19 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
                 Reload
               </Button>
             ) : undefined
+          }
+        />
+      )}
+      {editing && suggestions.problem && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={suggestions.problem}
+          action={
+            <Button size="small" onClick={suggestions.retry}>
+              Retry
+            </Button>
           }
         />
       )}

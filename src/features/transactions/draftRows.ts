@@ -22,6 +22,8 @@ export interface DraftRow {
   is_manual_adjustment: boolean;
   deleted: boolean;
   importFlag?: ImportFlag;
+  /** An allocation learned from the household's history, shown until accepted; never sent (rowsToSave names its fields). */
+  suggestedAllocationId?: number | null;
 }
 
 const savedRowKey = (id: number) => `t${id}`;

@@ -1,4 +1,5 @@
-import { createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import type { RootState } from '../../app/store';
 import { userLoggedOut } from '../auth/authSlice';
 import type { DraftRow } from './draftRows';
@@ -24,6 +25,21 @@ interface TransactionEditState {
 
 const initialState: TransactionEditState = { draft: null };
 
+interface SuggestionArrival {
+  key: string;
+  description: string;
+  allocationId: number | null;
+}
+
+/** A suggestion still waiting: the row has no allocation and is not deleted. */
+export const hasOpenSuggestion = (row: DraftRow): boolean => row.suggestedAllocationId != null && row.allocation_id === null && !row.deleted;
+
+/** Accepting a suggestion is picking that allocation (which marks the row paid, as picking does). */
+const acceptSuggestion = (row: DraftRow): DraftRow =>
+  row.suggestedAllocationId == null
+    ? row
+    : { ...row, allocation_id: row.suggestedAllocationId, status: statusAfterAllocationChange(row.suggestedAllocationId), suggestedAllocationId: undefined };
+
 /**
  * Replaces one row by `update(row)`. The row is looked up in the rows as they were before this action, so a
  * 2,000-row window costs one array copy per keystroke rather than a proxy per row.
@@ -44,7 +60,10 @@ const transactionEditSlice = createSlice({
       state.draft = { ...action.payload, dirty: false };
     },
     rowChanged: (state, action: PayloadAction<{ key: string; changes: Partial<DraftRow> }>) => {
-      if (state.draft) replaceRow(state.draft, action.payload.key, (row) => ({ ...row, ...action.payload.changes }));
+      const { key, changes } = action.payload;
+      // A suggestion answers the description it was asked for: a new description waits for its own.
+      const stale = 'description' in changes ? { suggestedAllocationId: undefined } : {};
+      if (state.draft) replaceRow(state.draft, key, (row) => ({ ...row, ...changes, ...stale }));
     },
     rowDeleteToggled: (state, action: PayloadAction<string>) => {
       if (state.draft) replaceRow(state.draft, action.payload, (row) => ({ ...row, deleted: !row.deleted }));
@@ -60,13 +79,49 @@ const transactionEditSlice = createSlice({
       state.draft.rows.push(...action.payload);
       state.draft.dirty = true;
     },
+    /**
+     * The server's suggestions, each for the description it was asked about: a row whose description has changed
+     * since, or that got an allocation meanwhile, is left alone. Not an edit: nothing is saved unless accepted.
+     */
+    suggestionsArrived: (state, action: PayloadAction<SuggestionArrival[]>) => {
+      if (!state.draft) return;
+      const rows = isDraft(state.draft.rows) ? original(state.draft.rows)! : state.draft.rows;
+      const indexByKey = new Map(rows.map((row, index) => [row.key, index]));
+      for (const { key, description, allocationId } of action.payload) {
+        const index = indexByKey.get(key);
+        const row = index === undefined ? undefined : rows[index];
+        if (index === undefined || !row || row.description !== description || row.allocation_id !== null) continue;
+        state.draft.rows[index] = { ...row, suggestedAllocationId: allocationId };
+      }
+    },
+    suggestionAccepted: (state, action: PayloadAction<string>) => {
+      if (state.draft) replaceRow(state.draft, action.payload, acceptSuggestion);
+    },
+    allSuggestionsAccepted: (state) => {
+      if (!state.draft) return;
+      const rows = isDraft(state.draft.rows) ? original(state.draft.rows)! : state.draft.rows;
+      if (!rows.some(hasOpenSuggestion)) return;
+      state.draft.rows = rows.map((row) => (hasOpenSuggestion(row) ? acceptSuggestion(row) : row));
+      state.draft.dirty = true;
+    },
     editCancelled: () => initialState,
     windowSaved: () => initialState,
   },
   extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
 });
 
-export const { editStarted, rowChanged, rowDeleteToggled, rowAdded, rowsImported, editCancelled, windowSaved } = transactionEditSlice.actions;
+export const {
+  editStarted,
+  rowChanged,
+  rowDeleteToggled,
+  rowAdded,
+  rowsImported,
+  suggestionsArrived,
+  suggestionAccepted,
+  allSuggestionsAccepted,
+  editCancelled,
+  windowSaved,
+} = transactionEditSlice.actions;
 export const transactionEditReducer = transactionEditSlice.reducer;
 
 const NO_ROWS: DraftRow[] = [];
@@ -84,3 +139,6 @@ export const selectDraftLockVersion = (state: RootState) => state.transactionEdi
 
 /** The draft's rows in order: a new array after each edit, with every untouched row the same object. */
 export const selectDraftRows = (state: RootState) => state.transactionEdit.draft?.rows ?? NO_ROWS;
+
+/** How many rows show a suggestion waiting to be accepted. */
+export const selectOpenSuggestionCount = createSelector([selectDraftRows], (rows) => rows.filter(hasOpenSuggestion).length);

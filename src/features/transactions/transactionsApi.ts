@@ -1,5 +1,6 @@
 import { api, LIST } from '../../app/api';
 import type { Allocation } from '../../shared/schemas/budgets';
+import type { Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
   WINDOW_LOCK_HEADER,
   type SaveWindowBody,
@@ -73,6 +74,10 @@ export const transactionsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
     }),
 
+    /** `POST /transactions/suggestions`: one request for every description of an import (or the rows just typed). */
+    suggestAllocations: build.mutation<Suggestions, SuggestionsBody>({
+      query: (body) => ({ url: '/transactions/suggestions', method: 'POST', body }),
+    }),
     /** `GET /allocations?budget_id=B`: with spent and category, for the allocation picker and the budget balance. */
     getBudgetAllocations: build.query<Allocation[], number>({
       query: (budgetId) => `/allocations?budget_id=${budgetId}`,
@@ -90,6 +95,7 @@ export const {
   useGetTransactionWindowQuery,
   useSaveTransactionWindowMutation,
   useTransferBetweenAccountsMutation,
+  useSuggestAllocationsMutation,
   useGetBudgetAllocationsQuery,
   useGetSinkFundEnvelopesQuery,
 } = transactionsApi;

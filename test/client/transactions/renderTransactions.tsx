@@ -51,6 +51,18 @@ export const WINDOW = [
 
 export const windowResponse = (rows: Transaction[] = WINDOW, lockVersion = 3) => () => ({ body: rows, headers: { [WINDOW_LOCK_HEADER]: String(lockVersion) } });
 
+/** `POST /transactions/suggestions` answering from `byDescription` (any other description: no suggestion). */
+export const suggestionsResponse = (byDescription: Record<string, number>) => (request: { body: unknown }) => ({
+  body: {
+    suggestions: (request.body as { descriptions: string[] }).descriptions.map((description) => ({
+      description,
+      allocation_id: byDescription[description] ?? null,
+      votes: byDescription[description] ? 3 : 0,
+      of: byDescription[description] ? 3 : 0,
+    })),
+  },
+});
+
 /** A household with two accounts, the March 2026 budget (current) and February (closed). */
 export const household = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   'GET /bank_accounts': [CHEQUING, CARD],
@@ -64,6 +76,7 @@ export const household = (overrides: Record<string, unknown> = {}): Record<strin
   'GET /allocation_categories': [FOOD, HOME],
   'GET /allocations': ALLOCATIONS,
   'GET /transactions': windowResponse(),
+  'POST /transactions/suggestions': suggestionsResponse({}),
   ...overrides,
 });
 

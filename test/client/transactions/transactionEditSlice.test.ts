@@ -2,6 +2,9 @@ import { setupStore } from '../../../src/app/store';
 import { userLoggedOut } from '../../../src/features/auth/authSlice';
 import {
   editCancelled,
+  suggestionsArrived,
+  suggestionAccepted,
+  selectOpenSuggestionCount,
   editStarted,
   rowAdded,
   rowChanged,
@@ -71,5 +74,34 @@ describe('the draft', () => {
     expect(selectIsEditingTransactions(store.getState())).toBe(false);
     expect(selectHasUnsavedTransactions(store.getState())).toBe(false);
     expect(selectDraftRows(store.getState())).toEqual([]);
+  });
+});
+
+describe('suggestions', () => {
+  it('land only on rows still showing the description asked about and still without an allocation, without making the draft dirty', () => {
+    const { store, rows } = editingStore([draftRow({ description: 'Tesco' }), draftRow({ description: 'Tesco' }), draftRow({ description: 'Shell', allocation_id: 4 })]);
+    store.dispatch(rowChanged({ key: rows[1].key, changes: { description: 'Tesco Express' } }));
+    store.dispatch(
+      suggestionsArrived([
+        { key: rows[0].key, description: 'Tesco', allocationId: 11 },
+        { key: rows[1].key, description: 'Tesco', allocationId: 11 },
+        { key: rows[2].key, description: 'Shell', allocationId: 12 },
+      ]),
+    );
+    const next = selectDraftRows(store.getState());
+    expect(next.map((row) => row.suggestedAllocationId)).toEqual([11, undefined, undefined]);
+    expect(selectOpenSuggestionCount(store.getState())).toBe(1);
+
+    store.dispatch(suggestionAccepted(rows[0].key));
+    expect(selectDraftRows(store.getState())[0]).toMatchObject({ allocation_id: 11, status: 'paid', suggestedAllocationId: undefined });
+    expect(selectOpenSuggestionCount(store.getState())).toBe(0);
+  });
+
+  it('a suggestion is dropped when the description changes', () => {
+    const { store, rows } = editingStore([draftRow({ description: 'Tesco' })]);
+    store.dispatch(suggestionsArrived([{ key: rows[0].key, description: 'Tesco', allocationId: 11 }]));
+    expect(selectHasUnsavedTransactions(store.getState())).toBe(false);
+    store.dispatch(rowChanged({ key: rows[0].key, changes: { description: 'Shell' } }));
+    expect(selectDraftRows(store.getState())[0].suggestedAllocationId).toBeUndefined();
   });
 });
