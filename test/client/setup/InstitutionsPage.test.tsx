@@ -17,7 +17,7 @@ describe('Financial Institutions', () => {
     expect(network.find('POST', '/institutions')[0].body).toEqual({ name: 'Credit Union' });
   });
 
-  it('shows a duplicate refusal in the dialog, and Escape then cancels it', async () => {
+  it('shows a duplicate refusal in the dialog, and Escape then asks before dropping the typed name', async () => {
     const network = mockFetch({ ...setUpHousehold(), 'POST /institutions': () => refusal(422, ['Institution already exists.']) });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/institutions');
@@ -27,6 +27,8 @@ describe('Financial Institutions', () => {
     expect(messages).toContain('Institution not saved. Institution already exists.');
     expect(within(dialog).getByLabelText('Name')).toHaveValue('First Bank');
     await user.keyboard('{Escape}');
+    const question = (await screen.findAllByText('Close without saving?', { selector: '.ant-modal-confirm-title' }))[0].closest('.ant-modal') as HTMLElement;
+    await user.click(within(question).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(queryDialog('Add Institution')).not.toBeInTheDocument());
     expect(network.find('POST', '/institutions')).toHaveLength(1);
   });
