@@ -22,6 +22,16 @@ interface RowContext {
 
 const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate' } as const;
 
+/** Rows a budget close wrote, named so that they never look like someone's typing (a negative withdrawal). */
+const closeRowFlags = {
+  added: { text: 'Carried forward', why: "An unpaid card charge carried into this budget by the last close. It counts in its own budget's spending, not in this one." },
+  adjustment: {
+    text: 'Written by the close',
+    why: "The close balanced the card's carried-forward charges with this row, so the card's balance does not change. Its negative amount is expected.",
+  },
+} as const;
+const closeRowFlag = (status: DraftRow['brought_forward_status']) => (status === 'added' || status === 'adjustment' ? closeRowFlags[status] : null);
+
 /**
  * One transaction. Memoised on its own row object: an edit replaces only that row, so typing in one row
  * re-renders that row alone, whatever the size of the window.
@@ -43,6 +53,7 @@ const TransactionRowView = memo(function TransactionRowView({
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
   const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : ''].filter(Boolean).join(' ');
   const label = row.description || 'new row';
+  const closeFlag = closeRowFlag(row.brought_forward_status);
   return (
     <>
       <tr className={className} data-row-key={row.key}>
@@ -70,11 +81,16 @@ const TransactionRowView = memo(function TransactionRowView({
         </td>
         <td>
           {editing ? (
-            <input type="text" aria-label="Description" className="ec-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+            <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
           ) : (
             row.description
           )}
           {row.importFlag && <span className="ec-import-flag">{importFlagText[row.importFlag]}</span>}
+          {closeFlag && (
+            <span className="ec-import-flag ec-close-flag" title={closeFlag.why}>
+              {closeFlag.text}
+            </span>
+          )}
         </td>
         <td>
           {editing ? (
