@@ -112,7 +112,7 @@ const TransactionRowView = memo(function TransactionRowView({
         <td className="ec-num">
           {editing ? <MoneyInput aria-label="Deposited" cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
-        <td>
+        <td className="ec-col-paid">
           {editing ? (
             <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
           ) : row.status === 'paid' ? (
@@ -121,13 +121,13 @@ const TransactionRowView = memo(function TransactionRowView({
             'No'
           )}
         </td>
-        <td>
-          {editing && (
+        {editing && (
+          <td>
             <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch(rowDeleteToggled(row.key))}>
               {row.deleted ? 'Undo' : 'Delete'}
             </Button>
-          )}
-        </td>
+          </td>
+        )}
       </tr>
       {errors && errors.length > 0 && (
         <tr className="ec-row-errors">
@@ -159,7 +159,7 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
   // One stable object, so memoised rows compare it by identity.
   const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
   return (
-    <table className="ec-transactions-table">
+    <table className={`ec-transactions-table${editing ? '' : ' ec-transactions-table--view'}`}>
       <thead>
         <tr>
           <th>
@@ -170,16 +170,19 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           <th>{isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}</th>
           <th className="ec-num">Withdrawn</th>
           <th className="ec-num">Deposited</th>
-          <th>Paid?</th>
-          <th>
-            <span className="ec-visually-hidden">Delete</span>
-          </th>
+          <th className="ec-col-paid">Paid?</th>
+          {/* Only edit mode deletes: in view mode the column would be empty width. */}
+          {editing && (
+            <th>
+              <span className="ec-visually-hidden">Delete</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {rows.length === 0 && (
           <tr>
-            <td colSpan={8}>No transactions in this period yet.</td>
+            <td colSpan={editing ? 8 : 7}>No transactions in this period yet.</td>
           </tr>
         )}
         {rows.map((row) => (
@@ -196,7 +199,8 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           <td className="ec-num">
             <Money cents={totals.deposited} />
           </td>
-          <td colSpan={2} />
+          <td className="ec-col-paid" />
+          {editing && <td />}
         </tr>
       </tfoot>
     </table>

@@ -66,7 +66,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     if (!field) return;
     field.focus();
     setFocusRow(null);
-  });
+  }, [focusRow, paging.pageRows]);
 
   // A draft belongs to the window it was started on: leaving the window (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
