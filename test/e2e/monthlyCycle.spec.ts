@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
+import { settled } from './support/dialogs';
 import { createHousehold, signIn } from './support/households';
 
 /**
@@ -20,12 +21,6 @@ async function clippedHeaders(table: Locator): Promise<string[]> {
       })
       .map((cell) => cell.textContent ?? '');
   });
-}
-
-async function settled(dialog: Locator): Promise<Locator> {
-  await expect(dialog).toBeVisible();
-  await expect(dialog).not.toHaveClass(/ant-zoom/);
-  return dialog;
 }
 
 const rowWith = (scope: Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
