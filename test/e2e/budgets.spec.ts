@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createHousehold, signIn } from './support/households';
+import { settled } from './support/dialogs';
 
 /**
  * The household's monthly cycle on the budget screens, against the real server: create a budget, fill it,
@@ -25,12 +26,6 @@ async function callApi(page: Page, method: string, url: string, body: unknown): 
 const message = (page: Page, text: string) => page.locator('.ec-message-text', { hasText: text });
 
 /** antd dialogs zoom in: a click during the animation can miss, so wait until it has settled. */
-async function settled(dialog: Locator): Promise<Locator> {
-  await expect(dialog).toBeVisible();
-  await expect(dialog).not.toHaveClass(/ant-zoom/);
-  return dialog;
-}
-
 async function confirmYes(page: Page, title: string) {
   const dialog = await settled(page.getByRole('dialog').filter({ hasText: title }));
   await dialog.getByRole('button', { name: 'Yes' }).click();

@@ -82,6 +82,8 @@ export default function BankAccountsPage() {
           {
             title: 'Actions',
             key: 'actions',
+            // Pinned, so a wide row never pushes Delete out of sight.
+            fixed: 'right',
             render: (_v, account) => (
               <Space size="small">
                 <Button size="small" aria-label={`Edit ${account.name}`} onClick={() => setEditing({ account })}>

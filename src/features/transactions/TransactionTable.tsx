@@ -34,6 +34,15 @@ function SuggestionNote({ name, rowLabel, onAccept }: { name: string; rowLabel: 
     </div>
   );
 }
+/** Rows a budget close wrote, named so that they never look like someone's typing (a negative withdrawal). */
+const closeRowFlags = {
+  added: { text: 'Carried forward', why: "An unpaid card charge carried into this budget by the last close. It counts in its own budget's spending, not in this one." },
+  adjustment: {
+    text: 'Written by the close',
+    why: "The close balanced the card's carried-forward charges with this row, so the card's balance does not change. Its negative amount is expected.",
+  },
+} as const;
+const closeRowFlag = (status: DraftRow['brought_forward_status']) => (status === 'added' || status === 'adjustment' ? closeRowFlags[status] : null);
 
 /**
  * One transaction. Memoised on its own row object: an edit replaces only that row, so typing in one row
@@ -56,6 +65,7 @@ const TransactionRowView = memo(function TransactionRowView({
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
   const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : ''].filter(Boolean).join(' ');
   const label = row.description || 'new row';
+  const closeFlag = closeRowFlag(row.brought_forward_status);
   return (
     <>
       <tr className={className} data-row-key={row.key}>
@@ -83,11 +93,16 @@ const TransactionRowView = memo(function TransactionRowView({
         </td>
         <td>
           {editing ? (
-            <input type="text" aria-label="Description" className="ec-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+            <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
           ) : (
             row.description
           )}
           {row.importFlag && <span className="ec-import-flag">{importFlagText[row.importFlag]}</span>}
+          {closeFlag && (
+            <span className="ec-import-flag ec-close-flag" title={closeFlag.why}>
+              {closeFlag.text}
+            </span>
+          )}
         </td>
         <td>
           {editing ? (
@@ -112,7 +127,7 @@ const TransactionRowView = memo(function TransactionRowView({
         <td className="ec-num">
           {editing ? <MoneyInput aria-label="Deposited" cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
-        <td>
+        <td className="ec-col-paid">
           {editing ? (
             <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
           ) : row.status === 'paid' ? (
@@ -121,13 +136,13 @@ const TransactionRowView = memo(function TransactionRowView({
             'No'
           )}
         </td>
-        <td>
-          {editing && (
+        {editing && (
+          <td>
             <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch(rowDeleteToggled(row.key))}>
               {row.deleted ? 'Undo' : 'Delete'}
             </Button>
-          )}
-        </td>
+          </td>
+        )}
       </tr>
       {errors && errors.length > 0 && (
         <tr className="ec-row-errors">
@@ -159,7 +174,7 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
   // One stable object, so memoised rows compare it by identity.
   const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
   return (
-    <table className="ec-transactions-table">
+    <table className={`ec-transactions-table${editing ? '' : ' ec-transactions-table--view'}`}>
       <thead>
         <tr>
           <th>
@@ -170,16 +185,19 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           <th>{isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}</th>
           <th className="ec-num">Withdrawn</th>
           <th className="ec-num">Deposited</th>
-          <th>Paid?</th>
-          <th>
-            <span className="ec-visually-hidden">Delete</span>
-          </th>
+          <th className="ec-col-paid">Paid?</th>
+          {/* Only edit mode deletes: in view mode the column would be empty width. */}
+          {editing && (
+            <th>
+              <span className="ec-visually-hidden">Delete</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {rows.length === 0 && (
           <tr>
-            <td colSpan={8}>No transactions in this period yet.</td>
+            <td colSpan={editing ? 8 : 7}>No transactions in this period yet.</td>
           </tr>
         )}
         {rows.map((row) => (
@@ -196,7 +214,8 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           <td className="ec-num">
             <Money cents={totals.deposited} />
           </td>
-          <td colSpan={2} />
+          <td className="ec-col-paid" />
+          {editing && <td />}
         </tr>
       </tfoot>
     </table>

@@ -71,6 +71,15 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const saver = useWindowSave({ bankAccountId: account.id, budgetId, window, showRow: paging.showRow });
   const [importNote, setImportNote] = useState<{ text: string; problems: string[] } | null>(null);
   const [dialog, setDialog] = useState<'import' | 'transfer' | null>(null);
+  // The row just added by "Add New Transaction": its first field takes the focus once it is on screen.
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusRow) return;
+    const field = document.querySelector<HTMLInputElement>(`tr[data-row-key="${focusRow}"] input[aria-label="Date"]`);
+    if (!field) return;
+    field.focus();
+    setFocusRow(null);
+  }, [focusRow, paging.pageRows]);
 
   // A draft belongs to the window it was started on: leaving the window (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
@@ -115,8 +124,10 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     void windowQuery.refetch();
   };
   const addRow = () => {
-    dispatch(rowAdded(newDraftRow(defaultRowDate(window, today()), newRowStatus(account.is_credit_card))));
+    const row = newDraftRow(defaultRowDate(window, today()), newRowStatus(account.is_credit_card));
+    dispatch(rowAdded(row));
     paging.showRow(rows.length);
+    setFocusRow(row.key);
   };
   const imported = (outcome: ImportOutcome, problems: string[]) => {
     suggestions.suggestNow();
@@ -209,7 +220,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           description={importNote.problems.length > 0 ? importNote.problems.slice(0, 10).join('; ') : undefined}
         />
       )}
-      <div className="ec-transactions-layout">
+      <div className={`ec-transactions-layout${editing ? ' ec-transactions-layout--editing' : ''}`}>
         <div className="ec-transactions-table-wrap">
           <TransactionTable
             rows={paging.pageRows}

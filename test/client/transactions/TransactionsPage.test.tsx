@@ -190,6 +190,34 @@ describe('Transactions', () => {
     expect(screen.getByText(/Reopen Last Budget/)).toBeInTheDocument();
   });
 
+  it('tags the rows a close wrote and says why, so a negative withdrawal never looks like a typing error', async () => {
+    mockFetch(
+      household({
+        'GET /transactions': windowResponse([
+          transaction({ id: 201, description: 'Book shop', withdrawal_amount: 2250, status: 'unpaid', brought_forward_status: 'added', bank_ref: 'R1-BF' }),
+          transaction({ id: 202, description: 'Balance B/F Adj Entry', withdrawal_amount: -2250, brought_forward_status: 'adjustment', bank_ref: 'MAN-1' }),
+          transaction({ id: 203, description: 'Bakery', withdrawal_amount: 500 }),
+        ]),
+      }),
+    );
+    renderTransactions();
+    const tag = await screen.findByText('Written by the close');
+    expect(viewRowOf('Balance B/F Adj Entry')).toContainElement(tag);
+    expect(tag).toHaveAttribute('title', expect.stringContaining('Its negative amount is expected.'));
+    expect(within(viewRowOf('Book shop')).getByText('Carried forward')).toHaveAttribute('title', expect.stringContaining('carried into this budget by the last close'));
+    expect(viewRowOf('Bakery').querySelector('.ec-close-flag')).toBeNull();
+  });
+
+  it('puts the focus in the new row\'s first field after "Add New Transaction"', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Add New Transaction' }));
+    const newRow = screen.getByRole('checkbox', { name: 'Select new row' }).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(newRow).getByLabelText('Date')).toHaveFocus());
+  });
+
   it('guides a new household to set up first', async () => {
     mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
     renderTransactions();
