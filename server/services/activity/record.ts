@@ -75,17 +75,23 @@ export async function recordActivity(scope: HouseholdScope, entry: ActivityEntry
   return row.id;
 }
 
+const revisionOf = async (scope: HouseholdScope) =>
+  Number((await scope.db.selectFrom('households').select('revision').where('id', '=', scope.householdId).executeTakeFirstOrThrow()).revision);
+
 /**
  * Runs a write and records it in one transaction: `describe` sees the write's result and says what it was.
- * Services open no second transaction: a nested `scope.transaction` reuses this one.
+ * Services open no second transaction: a nested `scope.transaction` reuses this one. A write that changed
+ * nothing (the household's revision did not move) is not an activity.
  */
 export async function recorded<R>(
   scope: HouseholdScope,
   work: (trx: HouseholdScope) => Promise<R>,
   describe: (result: R, trx: HouseholdScope) => ActivityEntry | Promise<ActivityEntry>,
-): Promise<{ result: R; activityId: number }> {
+): Promise<{ result: R; activityId: number | null }> {
   return scope.transaction(async (trx) => {
+    const before = await revisionOf(trx);
     const result = await work(trx);
+    if ((await revisionOf(trx)) === before) return { result, activityId: null };
     const activityId = await recordActivity(trx, await describe(result, trx));
     return { result, activityId };
   });
