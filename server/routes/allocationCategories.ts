@@ -8,5 +8,7 @@ export async function allocationCategoryRoutes(app: FastifyInstance): Promise<vo
     key: 'allocation_category',
     resource: allocationCategories,
     remove: deleteAllocationCategory,
+    thing: 'allocation category',
+    table: 'allocation_categories',
   });
 }

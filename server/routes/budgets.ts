@@ -19,6 +19,10 @@ import { createBudget, deleteBudget, updateBudget } from '../services/budgets/bu
 import { currentBudgetId, futureBudgets, listBudgets, readBudget } from '../services/budgets/budgetReads';
 import { massUpdate } from '../services/budgets/massUpdate';
 import { sendCached } from '../plugins/responseCache';
+import { budgetNames, recordLineChange } from '../services/activity/budgetLines';
+import { listedChanges, recorded } from '../services/activity/record';
+import { counted } from '../services/wording';
+import { answerRecorded } from './recordedReply';
 
 export async function budgetRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -40,20 +44,81 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/budgets',
     { schema: { body: createBudgetBodySchema, response: { 201: budgetSchema } }, preValidation: acceptNested('budget') },
-    async (request, reply) => reply.status(201).send(await createBudget(householdScope(request), request.body.start_date)),
+    async (request, reply) => {
+      const created = await recorded(
+        householdScope(request),
+        (trx) => createBudget(trx, request.body.start_date),
+        (made) => ({ kind: 'budget_create', summary: `added the budget ${made.name}`, budgetId: made.id, rowKeys: [`budget:${made.id}`] }),
+      );
+      return reply.status(201).send(answerRecorded(reply, created));
+    },
   );
   routes.put(
     '/budgets/:id',
     { schema: { params, body: updateBudgetBodySchema, response: budget }, preValidation: acceptNested('budget') },
-    async (request) => updateBudget(householdScope(request), request.params.id, request.body),
+    async (request, reply) => {
+      const id = request.params.id;
+      const saved = await recordLineChange(
+        householdScope(request),
+        'budget_save',
+        [id],
+        (trx) => updateBudget(trx, id, request.body),
+        (changes, _touched, names) => listedChanges(`saved ${names.get(id) ?? 'a budget'}`, changes),
+      );
+      return answerRecorded(reply, saved);
+    },
   );
-  routes.put('/budgets/:id/copy', { schema: { params, response: budget } }, async (request) => copyBudget(householdScope(request), request.params.id));
-  routes.put('/budgets/:id/close', { schema: { params, response: budget } }, async (request) => closeBudget(householdScope(request), request.params.id));
-  routes.post('/budgets/reopen_last_budget', { schema: { response: budget } }, async (request) => reopenLastBudget(householdScope(request)));
-  routes.post('/budgets/mass_update', { schema: { body: massUpdateBodySchema, response: { 200: successSchema } } }, async (request) =>
-    massUpdate(householdScope(request), request.body),
-  );
-  routes.delete('/budgets/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
-    deleteBudget(householdScope(request), request.params.id),
-  );
+  routes.put('/budgets/:id/copy', { schema: { params, response: budget } }, async (request, reply) => {
+    const id = request.params.id;
+    const copied = await recorded(
+      householdScope(request),
+      (trx) => copyBudget(trx, id),
+      async (copy, trx) => ({
+        kind: 'budget_copy',
+        summary: `copied ${(await budgetNames(trx, [id])).get(id)} to ${copy.name}`,
+        budgetId: copy.id,
+        undo: { budgetId: copy.id },
+        rowKeys: [`budget:${copy.id}`],
+      }),
+    );
+    return answerRecorded(reply, copied);
+  });
+  routes.put('/budgets/:id/close', { schema: { params, response: budget } }, async (request, reply) => {
+    const closed = await recorded(
+      householdScope(request),
+      (trx) => closeBudget(trx, request.params.id),
+      (made) => ({ kind: 'budget_close', summary: `closed the ${made.name} budget`, budgetId: made.id, undo: { budgetId: made.id }, rowKeys: [`budget:${made.id}`] }),
+    );
+    return answerRecorded(reply, closed);
+  });
+  routes.post('/budgets/reopen_last_budget', { schema: { response: budget } }, async (request, reply) => {
+    const reopened = await recorded(householdScope(request), reopenLastBudget, (made) => ({
+      kind: 'budget_reopen',
+      summary: `reopened the ${made.name} budget`,
+      budgetId: made.id,
+      rowKeys: [`budget:${made.id}`],
+    }));
+    return answerRecorded(reply, reopened);
+  });
+  routes.post('/budgets/mass_update', { schema: { body: massUpdateBodySchema, response: { 200: successSchema } } }, async (request, reply) => {
+    const body = request.body;
+    const budgetIds = [...new Set(body.amounts.map((a) => a.budget_id))];
+    const updated = await recordLineChange(
+      householdScope(request),
+      'mass_edit',
+      budgetIds,
+      (trx) => massUpdate(trx, body),
+      (changes, touched) => listedChanges(`mass edited ${body.type} ${body.name} in ${counted(touched.length, 'budget')}`, changes),
+    );
+    return answerRecorded(reply, updated);
+  });
+  routes.delete('/budgets/:id', { schema: { params, response: { 200: successSchema } } }, async (request, reply) => {
+    const id = request.params.id;
+    const deleted = await recorded(
+      householdScope(request),
+      async (trx) => ({ name: (await budgetNames(trx, [id])).get(id), done: await deleteBudget(trx, id) }),
+      ({ name }) => ({ kind: 'budget_delete', summary: `deleted the budget ${name}`, rowKeys: [`budget:${id}`] }),
+    );
+    return answerRecorded(reply, { ...deleted, result: deleted.result.done });
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountBalanceRoutes } from './accountBalances';
+import { activityRoutes } from './activity';
 import { allocationCategoryRoutes } from './allocationCategories';
 import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
@@ -47,6 +48,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     reportRoutes,
     specialEventRoutes,
     memberRoutes,
+    activityRoutes,
   ]) {
     await app.register(routes);
   }

@@ -5,6 +5,8 @@ import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
 import { specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
 import { householdScope } from '../plugins/auth';
+import { recorded } from '../services/activity/record';
+import { answerRecorded } from './recordedReply';
 import { acceptNested } from '../plugins/nestedBody';
 import {
   createSpecialEvent,
@@ -14,6 +16,12 @@ import {
   setSpecialEventAllocations,
   updateSpecialEvent,
 } from '../services/specialEvents';
+
+const eventChange = (verb: string) => (made: { id: number; name: string }) => ({
+  kind: 'special_event' as const,
+  summary: `${verb} the special event ${made.name}`,
+  rowKeys: [`special_event:${made.id}`],
+});
 
 /** Bodies arrive nested under `special_event` (the contract); the flat form is accepted too, as everywhere. */
 export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
@@ -31,19 +39,30 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   routes.post('/special_events', { preValidation: nested, schema: { body: specialEventBodySchema, response: { 201: specialEventSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createSpecialEvent(householdScope(request), request.body)),
+    reply.status(201).send(answerRecorded(reply, await recorded(householdScope(request), (trx) => createSpecialEvent(trx, request.body), eventChange('added')))),
   );
-  routes.put('/special_events/:id', { preValidation: nested, schema: { params, body: specialEventBodySchema, response: event } }, async (request) =>
-    updateSpecialEvent(householdScope(request), request.params.id, request.body),
+  routes.put('/special_events/:id', { preValidation: nested, schema: { params, body: specialEventBodySchema, response: event } }, async (request, reply) =>
+    answerRecorded(reply, await recorded(householdScope(request), (trx) => updateSpecialEvent(trx, request.params.id, request.body), eventChange('saved'))),
   );
-  routes.delete('/special_events/:id', { schema: { params, response: { 200: successSchema } } }, async (request) => {
-    await deleteSpecialEvent(householdScope(request), request.params.id);
+  routes.delete('/special_events/:id', { schema: { params, response: { 200: successSchema } } }, async (request, reply) => {
+    const id = request.params.id;
+    const deleted = await recorded(
+      householdScope(request),
+      async (trx) => {
+        const made = await readSpecialEvent(trx, id);
+        await deleteSpecialEvent(trx, id);
+        return made;
+      },
+      eventChange('deleted'),
+    );
+    answerRecorded(reply, deleted);
     return SUCCESS;
   });
 
   routes.put(
     '/special_events/:id/allocations',
     { preValidation: nested, schema: { params, body: specialEventAllocationsBodySchema, response: event } },
-    async (request) => setSpecialEventAllocations(householdScope(request), request.params.id, request.body),
+    async (request, reply) =>
+      answerRecorded(reply, await recorded(householdScope(request), (trx) => setSpecialEventAllocations(trx, request.params.id, request.body), eventChange('linked allocations to'))),
   );
 }

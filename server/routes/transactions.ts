@@ -11,6 +11,8 @@ import {
   windowQuerySchema,
 } from '../../src/shared/schemas/transactions';
 import { householdScope } from '../plugins/auth';
+import { recordWindowSave } from '../services/activity/windowChanges';
+import { answerRecorded } from './recordedReply';
 import { readWindow, saveWindow } from '../services/transactionWindow';
 import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions';
 
@@ -23,7 +25,9 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routes.post('/transactions', { schema: { body: saveWindowBodySchema, response: { 200: transactionListSchema } } }, async (request, reply) => {
-    const window = await saveWindow(householdScope(request), request.body);
+    const body = request.body;
+    const saved = await recordWindowSave(householdScope(request), { bankAccountId: body.bank_account_id, budgetId: body.budget_id }, (trx) => saveWindow(trx, body));
+    const window = answerRecorded(reply, saved);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
   });
 

@@ -22,7 +22,7 @@ export interface TransactionWindow {
   windowLockVersion: number;
 }
 
-function windowRows(scope: HouseholdScope, accountId: number, budget: Budget) {
+export function windowRows(scope: HouseholdScope, accountId: number, budget: Budget) {
   return scope
     .selectFrom('transactions')
     .selectAll()
@@ -58,7 +58,7 @@ type Values = Pick<
   | 'bank_ref'
   | 'is_manual_adjustment'
 >;
-const COLUMNS: ColumnTypes<keyof Values> = {
+export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
   transaction_date: 'date',
   description: 'varchar',
   withdrawal_amount: 'bigint',
@@ -70,7 +70,7 @@ const COLUMNS: ColumnTypes<keyof Values> = {
   bank_ref: 'varchar',
   is_manual_adjustment: 'integer',
 };
-const COLUMN_NAMES = Object.keys(COLUMNS) as (keyof Values)[];
+const COLUMN_NAMES = Object.keys(TRANSACTION_COLUMNS) as (keyof Values)[];
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 
@@ -261,5 +261,5 @@ async function updateChangedRows(scope: HouseholdScope, rows: (Planned & { store
         .execute(),
     );
   }
-  await updateRows(scope, 'transactions', COLUMNS, rows.map((r) => ({ id: r.stored.id, values: r.values })));
+  await updateRows(scope, 'transactions', TRANSACTION_COLUMNS, rows.map((r) => ({ id: r.stored.id, values: r.values })));
 }

@@ -23,6 +23,7 @@ export const menuSections: MenuSection[] = [
       { label: 'Sink Funds', to: paths.sinkFunds },
       { label: 'Account Balances', to: paths.accountBalances },
       { label: 'Special Events', to: paths.specialEvents },
+      { label: 'Activity', to: paths.activity },
     ],
   },
   {

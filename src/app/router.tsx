@@ -19,6 +19,7 @@ const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../feat
 const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsArea'));
 const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
+const ActivityPage = antdArea(() => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -58,6 +59,7 @@ export const routes = [
       { path: 'account-balances', element: page(AccountBalancesPage) },
       { path: 'special-events/*', element: page(SpecialEventsArea) },
       { path: 'reports/*', element: page(ReportsArea) },
+      { path: 'activity', element: page(ActivityPage) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },

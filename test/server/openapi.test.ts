@@ -49,7 +49,7 @@ describe('the OpenAPI document and the API reference page', () => {
       }
       const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
       if (!success?.[1].content?.['application/json']?.schema) problems.push(`${method} ${url}: no response schema`);
-      if (['POST', 'PUT'].includes(method) && url !== '/budgets/reopen_last_budget' && !/\/(copy|close)$/.test(url) && !operation.requestBody) {
+      if (['POST', 'PUT'].includes(method) && url !== '/budgets/reopen_last_budget' && !/\/(copy|close|undo)$/.test(url) && !operation.requestBody) {
         problems.push(`${method} ${url}: no request body schema`);
       }
       if (url.includes(':') && !operation.parameters?.some((parameter) => parameter.in === 'path')) problems.push(`${method} ${url}: no path parameters`);

@@ -136,14 +136,14 @@ const trimmed = (name: string | null | undefined) => (name === undefined ? undef
 /** A field the client left out keeps its stored value; `null` clears it. */
 const sentOr = <T>(sent: T | undefined, stored: T): T => (sent === undefined ? stored : sent);
 
-const INCOME_COLUMNS: ColumnTypes<'name' | 'amount' | 'bank_account_id' | 'comment'> = {
+export const INCOME_COLUMNS: ColumnTypes<'name' | 'amount' | 'bank_account_id' | 'comment'> = {
   name: 'varchar',
   amount: 'bigint',
   bank_account_id: 'integer',
   comment: 'varchar',
 };
 
-const ALLOCATION_COLUMNS: ColumnTypes<
+export const ALLOCATION_COLUMNS: ColumnTypes<
   'name' | 'amount' | 'allocation_category_id' | 'allocation_class' | 'is_fixed_amount' | 'comment' | 'special_event_id'
 > = {
   name: 'varchar',

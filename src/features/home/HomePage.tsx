@@ -2,6 +2,10 @@ import { Card, Skeleton, Typography } from 'antd';
 import { usePageHeading } from '../../components/usePageHeading';
 import { formatFullDate, isValidDate } from '../../shared/dates';
 import { useGetLastUpdateQuery } from './homeApi';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useGetActivityQuery } from '../activity/activityApi';
+import { ActivityList } from '../activity/ActivityList';
 import './home.css';
 
 const recentUpdates = [
@@ -12,7 +16,6 @@ const recentUpdates = [
 
 const knownGaps = [
   'Sink Funds, Account Balances, Special Events and Reports are still being rebuilt.',
-  'Users are added with the command-line tool; there is no sign-up page.',
 ];
 
 function LastTransactionDate() {
@@ -23,6 +26,13 @@ function LastTransactionDate() {
   return <Typography.Text strong>{formatFullDate(data.transaction_date)}</Typography.Text>;
 }
 
+/** The household's last few changes, by either partner. */
+function RecentActivity() {
+  const { data, isLoading, isError } = useGetActivityQuery({ limit: 5 }, { refetchOnMountOrArgChange: true });
+  if (isError) return <Typography.Text type="secondary">Not available</Typography.Text>;
+  return <ActivityList entries={data?.entries} loading={isLoading} />;
+}
+
 export default function HomePage() {
   usePageHeading('Home');
   return (
@@ -31,6 +41,9 @@ export default function HomePage() {
         <div className="ec-home-last-update">
           <span>Last transaction entered:</span> <LastTransactionDate />
         </div>
+      </Card>
+      <Card title="Recent activity" className="ec-home-card" size="small" extra={<Link to={paths.activity}>All activity</Link>}>
+        <RecentActivity />
       </Card>
       <Card title="Recent updates" className="ec-home-card" size="small">
         <ul>

@@ -15,6 +15,7 @@ const menu = [
   ['Sink Funds', '/sink-funds'],
   ['Account Balances', '/account-balances'],
   ['Special Events', '/special-events'],
+  ['Activity', '/activity'],
   ['Net Worth Report', '/reports/net-worth'],
   ['Category Spending Report', '/reports/category-spending'],
   ['Needs vs Wants Report', '/reports/needs-vs-wants'],
