@@ -16,6 +16,7 @@ export const paths = {
     const text = query.toString();
     return text ? `/transactions?${text}` : '/transactions';
   },
+  findTransactions: '/transactions/find',
   sinkFunds: '/sink-funds',
   sinkFundsFor: (bankAccountId: number) => `/sink-funds?bank_account_id=${bankAccountId}`,
   accountBalances: '/account-balances',

@@ -14,6 +14,7 @@ import Shell from './Shell';
 // Every other area is its own chunk, loaded on demand with antd and the app's antd theme.
 const HomePage = antdArea(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const TransactionsPage = antdArea(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
+const FindTransactionsPage = antdArea(() => import(/* webpackChunkName: "find-transactions" */ '../features/transactions/FindTransactionsPage'));
 const SinkFundsPage = antdArea(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
@@ -54,6 +55,7 @@ export const routes = [
       { index: true, element: page(HomePage) },
       { path: 'budgets/*', element: <BudgetsArea /> },
       { path: 'transactions', element: page(TransactionsPage) },
+      { path: 'transactions/find', element: page(FindTransactionsPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },

@@ -109,6 +109,7 @@ export default function TransactionsPage() {
           />
         </label>
         {budget && <Link to={paths.budget(budget.id)}>Go to Budget</Link>}
+        <Link to={paths.findTransactions}>Find Transactions</Link>
       </div>
       {!account && <Alert type="warning" showIcon title="That bank account was not found. Choose one above." />}
       {!budget && <Alert type="warning" showIcon title="That budget was not found. Choose one above." />}

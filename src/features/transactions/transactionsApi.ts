@@ -1,6 +1,6 @@
 import { api, LIST } from '../../app/api';
 import type { Allocation } from '../../shared/schemas/budgets';
-import type { Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
+import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
   WINDOW_LOCK_HEADER,
   type SaveWindowBody,
@@ -78,6 +78,11 @@ export const transactionsApi = api.injectEndpoints({
     suggestAllocations: build.mutation<Suggestions, SuggestionsBody>({
       query: (body) => ({ url: '/transactions/suggestions', method: 'POST', body }),
     }),
+    /** `GET /transactions/search?…`: one page of the household's matching transactions; the query string is the page's own. */
+    searchTransactions: build.query<SearchResults, string>({
+      query: (search) => `/transactions/search?${search}`,
+      providesTags: [{ type: 'Transaction', id: LIST }],
+    }),
     /** `GET /allocations?budget_id=B`: with spent and category, for the allocation picker and the budget balance. */
     getBudgetAllocations: build.query<Allocation[], number>({
       query: (budgetId) => `/allocations?budget_id=${budgetId}`,
@@ -96,6 +101,7 @@ export const {
   useSaveTransactionWindowMutation,
   useTransferBetweenAccountsMutation,
   useSuggestAllocationsMutation,
+  useSearchTransactionsQuery,
   useGetBudgetAllocationsQuery,
   useGetSinkFundEnvelopesQuery,
 } = transactionsApi;

@@ -12,6 +12,7 @@ const menu = [
   ['Budgets', '/budgets'],
   ['Future Budgets', '/budgets/future'],
   ['Transactions', '/transactions'],
+  ['Find Transactions', '/transactions/find'],
   ['Sink Funds', '/sink-funds'],
   ['Account Balances', '/account-balances'],
   ['Special Events', '/special-events'],

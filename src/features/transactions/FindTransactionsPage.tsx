@@ -1,0 +1,199 @@
+import { Alert, Input, Select, Table, type TableProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { apiErrorMessages } from '../../app/apiErrors';
+import { paths } from '../../app/paths';
+import { LoadError } from '../../components/LoadError';
+import { Money } from '../../components/Money';
+import { usePageHeading } from '../../components/usePageHeading';
+import { formatShortDate } from '../../shared/dates';
+import type { SearchResult, SearchSort } from '../../shared/schemas/transactionTools';
+import { useGetBudgetsQuery } from '../budgets/budgetsApi';
+import { useGetBankAccountsQuery } from '../setup/setupApi';
+import { allocationOptions } from './AllocationPicker';
+import { useGetBudgetAllocationsQuery, useSearchTransactionsQuery } from './transactionsApi';
+import './transactions.css';
+
+/** The URL's query is the search: what is on screen can be bookmarked, and Back returns to the previous search. */
+const FILTERS = ['q', 'bank_account_id', 'budget_id', 'allocation_id', 'status', 'sort', 'order', 'page'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const SORTABLE: Record<string, SearchSort> = { transaction_date: 'date', net_amount: 'amount', description: 'description' };
+const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** Find Transactions: the household's transactions by description, amount or reference, across every account and budget. */
+export default function FindTransactionsPage() {
+  usePageHeading('Find Transactions');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = useMemo(() => {
+    const kept = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = searchParams.get(name);
+      if (value) kept.set(name, value);
+    }
+    return kept;
+  }, [searchParams]);
+  const budgetId = idOf(search.get('budget_id'));
+  const searched = search.get('q') ?? '';
+  const [text, setText] = useState(searched);
+  // Back and forward bring another search: the box shows it.
+  useEffect(() => setText(searched), [searched]);
+  const accountsQuery = useGetBankAccountsQuery({ includeCurrentBalance: true });
+  const budgetsQuery = useGetBudgetsQuery();
+  const allocationsQuery = useGetBudgetAllocationsQuery(budgetId ?? 0, { skip: !budgetId });
+  const resultsQuery = useSearchTransactionsQuery(search.toString());
+
+  /** Any change of what is searched goes back to page 1. */
+  const change = (changes: Partial<Record<Filter, string | number | undefined>>) => {
+    const next = new URLSearchParams(search);
+    next.delete('page');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    setSearchParams(next);
+  };
+
+  const sort = search.get('sort') as SearchSort | null;
+  const order = search.get('order');
+  const sortOrderOf = (column: SearchSort): 'ascend' | 'descend' | null => {
+    const active = sort ?? 'date';
+    if (active !== column) return null;
+    const direction = order ?? (active === 'description' ? 'asc' : 'desc');
+    return direction === 'asc' ? 'ascend' : 'descend';
+  };
+
+  const columns: TableProps<SearchResult>['columns'] = [
+    { title: 'Date', dataIndex: 'transaction_date', key: 'transaction_date', sorter: true, sortOrder: sortOrderOf('date'), render: (date: string) => formatShortDate(date), width: 110 },
+    {
+      title: 'Description',
+      dataIndex: 'description',
+      key: 'description',
+      sorter: true,
+      sortOrder: sortOrderOf('description'),
+      render: (description: string, row) =>
+        row.budget_id ? (
+          <Link to={paths.transactionsFor({ bankAccountId: row.bank_account_id, budgetId: row.budget_id })} title="Open its transactions">
+            {description || '(no description)'}
+          </Link>
+        ) : (
+          description
+        ),
+    },
+    { title: 'Amount', dataIndex: 'net_amount', key: 'net_amount', sorter: true, sortOrder: sortOrderOf('amount'), align: 'right', render: (cents: number) => <Money cents={cents} /> },
+    { title: 'Bank Account', dataIndex: 'bank_account_name', key: 'bank_account_name' },
+    { title: 'Allocation', dataIndex: 'allocation_name', key: 'allocation_name' },
+    { title: 'Budget', dataIndex: 'budget_name', key: 'budget_name', render: (name: string | null) => name ?? 'No budget' },
+    { title: 'Reference', dataIndex: 'bank_ref', key: 'bank_ref' },
+    { title: 'Paid?', dataIndex: 'status', key: 'status', render: (status: string) => (status === 'paid' ? 'Yes' : 'No') },
+  ];
+
+  const onTableChange: TableProps<SearchResult>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = one?.order ? SORTABLE[String(one.columnKey)] : undefined;
+      change(column ? { sort: column, order: one.order === 'ascend' ? 'asc' : 'desc' } : { sort: undefined, order: undefined });
+      return;
+    }
+    const next = new URLSearchParams(search);
+    if (pagination.current && pagination.current > 1) next.set('page', String(pagination.current));
+    else next.delete('page');
+    setSearchParams(next);
+  };
+
+  const loadFailure = [accountsQuery, budgetsQuery].find((query) => query.isError);
+  if (loadFailure) return <LoadError message={apiErrorMessages(loadFailure.error).join(' ')} onRetry={loadFailure.refetch} />;
+
+  const data = resultsQuery.data;
+  return (
+    <section className="ec-find-page">
+      <h2>Find Transactions</h2>
+      <div className="ec-find-filters" role="search">
+        <label className="ec-find-text">
+          Description, amount or reference
+          <Input.Search
+            aria-label="Description, amount or reference"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            allowClear
+            enterButton="Search"
+            onSearch={(text) => change({ q: text.trim() })}
+          />
+        </label>
+        <label>
+          Bank Account
+          <Select
+            aria-label="Bank Account"
+            allowClear
+            placeholder="Every account"
+            value={idOf(search.get('bank_account_id'))}
+            options={(accountsQuery.data ?? []).map((account) => ({ value: account.id, label: account.name }))}
+            onChange={(value?: number) => change({ bank_account_id: value })}
+          />
+        </label>
+        <label>
+          Budget
+          <Select
+            aria-label="Budget"
+            allowClear
+            placeholder="Every budget"
+            value={budgetId}
+            options={(budgetsQuery.data ?? []).map((budget) => ({ value: budget.id, label: budget.name }))}
+            // An allocation belongs to one budget: choosing another budget drops it.
+            onChange={(value?: number) => change({ budget_id: value, allocation_id: undefined })}
+          />
+        </label>
+        <label>
+          Allocation
+          <Select
+            aria-label="Allocation"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={budgetId ? 'Every allocation' : 'Choose a budget first'}
+            disabled={!budgetId}
+            value={idOf(search.get('allocation_id'))}
+            options={allocationOptions(allocationsQuery.data ?? [])}
+            onChange={(value?: number) => change({ allocation_id: value })}
+          />
+        </label>
+        <label>
+          Paid?
+          <Select
+            aria-label="Paid?"
+            allowClear
+            placeholder="Paid or unpaid"
+            value={search.get('status') ?? undefined}
+            options={[
+              { value: 'paid', label: 'Paid' },
+              { value: 'unpaid', label: 'Unpaid' },
+            ]}
+            onChange={(value?: string) => change({ status: value })}
+          />
+        </label>
+      </div>
+      {resultsQuery.isError ? (
+        <Alert type="error" showIcon role="alert" title={`The search failed. ${apiErrorMessages(resultsQuery.error).join(' ')}`} />
+      ) : (
+        data && (
+          <p className="ec-find-total" aria-live="polite">
+            {data.total === 1 ? '1 transaction found' : `${data.total.toLocaleString('en-US')} transactions found`}, net <Money cents={data.net_total} />
+          </p>
+        )
+      )}
+      <div className="ec-transactions-table-wrap">
+        <Table<SearchResult>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={data?.results ?? []}
+          loading={resultsQuery.isFetching}
+          onChange={onTableChange}
+          showSorterTooltip={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: 'No transactions match.' }}
+          pagination={{ current: data?.page ?? 1, pageSize: data?.per_page ?? 50, total: data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      </div>
+    </section>
+  );
+}
