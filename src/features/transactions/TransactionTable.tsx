@@ -68,14 +68,15 @@ const TransactionRowView = memo(function TransactionRowView({
             formatShortDate(row.transaction_date)
           )}
         </td>
-        <td>
+        {/* The description is the row's header: a screen reader names the amounts by it. */}
+        <th scope="row" className="ec-row-name">
           {editing ? (
             <input type="text" aria-label="Description" className="ec-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
           ) : (
             row.description
           )}
           {row.importFlag && <span className="ec-import-flag">{importFlagText[row.importFlag]}</span>}
-        </td>
+        </th>
         <td>
           {editing ? (
             <AllocationPicker
@@ -91,10 +92,10 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </td>
         <td className="ec-num">
-          {editing ? <MoneyInput aria-label="Withdrawn" cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
+          {editing ? <MoneyInput aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
         </td>
         <td className="ec-num">
-          {editing ? <MoneyInput aria-label="Deposited" cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
+          {editing ? <MoneyInput aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
         <td>
           {editing ? (
@@ -102,7 +103,8 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : row.status === 'paid' ? (
             'Yes'
           ) : (
-            'No'
+            // Unpaid rows are red; the words say it too.
+            <span className="ec-unpaid-marker">No (unpaid)</span>
           )}
         </td>
         <td>
