@@ -81,7 +81,7 @@ export default function Shell() {
 
   return (
     <div className={`ec-shell${narrow ? ' ec-shell-narrow' : ''}`}>
-      {busy && <PageLoading />}
+      <PageLoading active={busy} />
       <header className="ec-toolbar">
         {narrow && (
           <button

@@ -32,10 +32,31 @@ export function TextCell({ label, value, onText, placeholder, invalid, autoFocus
   );
 }
 
-/** A row's text column: an input while editing, the text otherwise. */
-export function EditableTextCell({ editing, label, value, onText, invalid, autoFocus }: { editing: boolean; label: string; value: string; onText: (text: string) => void } & FieldState) {
-  return <td>{editing ? <TextCell label={label} value={value} onText={onText} invalid={invalid} autoFocus={autoFocus} /> : value}</td>;
+/**
+ * A row's text column: an input while editing, the text otherwise. The row's name column is its row header, so a
+ * screen reader names every other cell of the row by it ("Groceries, Spent, 412.50").
+ */
+export function EditableTextCell({
+  editing,
+  label,
+  value,
+  onText,
+  invalid,
+  autoFocus,
+  rowHeader = false,
+}: { editing: boolean; label: string; value: string; onText: (text: string) => void; rowHeader?: boolean } & FieldState) {
+  const content = editing ? <TextCell label={label} value={value} onText={onText} invalid={invalid} autoFocus={autoFocus} /> : value;
+  return rowHeader ? (
+    <th scope="row" className="ec-row-name">
+      {content}
+    </th>
+  ) : (
+    <td>{content}</td>
+  );
 }
+
+/** The name of an amount input: which row, which column ("Groceries amount"); a row not named yet by its kind. */
+export const amountLabel = (name: string, unnamed: string, column = 'amount') => `${name.trim() || unnamed} ${column}`;
 
 /** A row's amount column: a money input while editing, the formatted amount otherwise. */
 export function EditableAmountCell({ editing, label, cents, onCents, invalid }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void; invalid?: boolean }) {

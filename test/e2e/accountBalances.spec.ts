@@ -65,7 +65,7 @@ test('balances and net worth agree with the transactions pages, and an adjustmen
   await page.getByRole('button', { name: 'Make Changes' }).click({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Add New Transaction' }).click();
   await page.getByLabel('Description', { exact: true }).last().fill('Corner Grocer');
-  await page.getByLabel('Withdrawn', { exact: true }).last().fill('45.20');
+  await page.getByLabel(/^Withdrawn/).last().fill('45.20');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(message(page, 'Transactions saved.')).toBeVisible();
   await expect(page.getByLabel('Current Bank Balance', { exact: true })).toHaveText('954.80');

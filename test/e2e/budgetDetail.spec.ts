@@ -67,7 +67,7 @@ test('a long budget keeps its column headings, "Unallocated" and the split in vi
     }
     await page.getByRole('button', { name: 'Cancel' }).click();
     for (const name of NAMES) {
-      const cell = allocations.getByRole('cell', { name, exact: true });
+      const cell = allocations.getByRole('rowheader', { name, exact: true });
       expect(await cell.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().height < 40)).toBe(true);
     }
   }

@@ -18,7 +18,7 @@ import {
   selectRefusedFields,
   type AllocationTableLine,
 } from './budgetSelectors';
-import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
 
 const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
@@ -46,13 +46,13 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
   return (
     <tr className={rowClass(row.deleted, refused)}>
       {!editing && row.special_event_id !== null ? (
-        <td>
+        <th scope="row" className="ec-row-name">
           {row.name} <SpecialEventTag eventId={row.special_event_id} />
-        </td>
+        </th>
       ) : (
-        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
+        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
       )}
-      <EditableAmountCell editing={editing} label="Allocation amount" cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New allocation')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
       <td className="ec-num ec-spent">
         <Money cents={row.spent} />
         {row.id > 0 && (
@@ -68,7 +68,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
         )}
       </td>
       <td className="ec-num">
-        <Money cents={remaining(row.amount, row.spent)} highlightPositive />
+        <RemainingAmount cents={remaining(row.amount, row.spent)} />
       </td>
       {!mobile && (
         <>
@@ -112,6 +112,20 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
   );
 });
 
+/** What is left of an allocation; overspent also says so in a marker, not in its colour alone. */
+function RemainingAmount({ cents }: { cents: Cents }) {
+  return (
+    <>
+      {cents < 0 && (
+        <span className="ec-over-budget" role="img" aria-label="Over budget" title="Over budget">
+          !
+        </span>
+      )}
+      <Money cents={cents} highlightPositive />
+    </>
+  );
+}
+
 interface SumRowProps {
   label: string;
   className?: string;
@@ -133,7 +147,7 @@ function SumRow({ label, className, amount, spent, remaining, columns }: SumRowP
         <Money cents={spent} />
       </td>
       <td className="ec-num">
-        <Money cents={remaining} highlightPositive />
+        <RemainingAmount cents={remaining} />
       </td>
       <td colSpan={columns - 4} />
     </tr>

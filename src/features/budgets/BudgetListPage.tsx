@@ -24,7 +24,7 @@ function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number 
 }
 
 function StatusTag({ status }: { status: BudgetSummary['status'] }) {
-  return status === 'open' ? <Tag color="green">Open</Tag> : <Tag>Closed</Tag>;
+  return status === 'open' ? <Tag color="success">Open</Tag> : <Tag>Closed</Tag>;
 }
 
 export default function BudgetListPage() {

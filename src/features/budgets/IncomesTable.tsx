@@ -5,7 +5,7 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
-import { ActionRow, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
 
 interface RowProps {
   budgetId: number;
@@ -26,8 +26,8 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
   return (
     <tr className={rowClass(row.deleted, refused)}>
-      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
-      <EditableAmountCell editing={editing} label="Income amount" cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
+      <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
       <td>
         {editing ? (
           <select

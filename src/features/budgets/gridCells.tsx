@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { RowDeleteToggle } from '../../components/gridCells';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 
-export { ActionRow, DeleteHeaderCell, EditableAmountCell, EditableTextCell, TextCell } from '../../components/gridCells';
+export { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, TextCell } from '../../components/gridCells';
 
 /** A row's look: struck through when marked deleted, highlighted when a refused save named it. */
 export const rowClass = (deleted: boolean, refused: string[]) =>

@@ -5,7 +5,7 @@ import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ActionRow, DeleteHeaderCell, EditableAmountCell, RowDeleteToggle, TextCell } from '../../components/gridCells';
 import { Money } from '../../components/Money';
-import type { Cents } from '../../shared/money';
+import { formatMoney, type Cents } from '../../shared/money';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
 import { sinkFundAllocationStatusSchema, type SinkFundAllocationStatus } from '../../shared/schemas/transactions';
 import { outstandingOf } from '../../shared/sinkFundMath';
@@ -81,7 +81,13 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
       </td>
       <td className="ec-num ec-spent">
         {row.id > 0 && mobile ? (
-          <button type="button" className="ec-link-button" aria-label={`Transactions for ${row.name}`} onClick={() => onShowTransactions({ id: row.id, name: row.name })}>
+          <button
+            type="button"
+            className="ec-link-button"
+            // The visible amount starts the name (what a speech-input user says), then what the button opens.
+            aria-label={`${formatMoney(row.current_balance)}: Transactions for ${row.name}`}
+            onClick={() => onShowTransactions({ id: row.id, name: row.name })}
+          >
             <Money cents={row.current_balance} />
           </button>
         ) : (

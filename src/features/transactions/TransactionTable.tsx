@@ -91,19 +91,22 @@ const TransactionRowView = memo(function TransactionRowView({
             formatShortDate(row.transaction_date)
           )}
         </td>
-        <td>
+        {/* The description is the row's header: a screen reader names the amounts by it. */}
+        <th scope="row" className="ec-row-name">
           {editing ? (
             <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
           ) : (
             row.description
           )}
+          {/* Where the phone hides Paid?, unpaid is said here and not by the red alone. */}
+          {!editing && row.status !== 'paid' && <span className="ec-unpaid-note">(unpaid)</span>}
           {row.importFlag && <span className="ec-import-flag">{importFlagText[row.importFlag]}</span>}
           {closeFlag && (
             <span className="ec-import-flag ec-close-flag" title={closeFlag.why}>
               {closeFlag.text}
             </span>
           )}
-        </td>
+        </th>
         <td>
           {editing ? (
             <AllocationPicker
@@ -122,10 +125,10 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </td>
         <td className="ec-num">
-          {editing ? <MoneyInput aria-label="Withdrawn" cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
+          {editing ? <MoneyInput aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
         </td>
         <td className="ec-num">
-          {editing ? <MoneyInput aria-label="Deposited" cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
+          {editing ? <MoneyInput aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
         <td className="ec-col-paid">
           {editing ? (
@@ -133,7 +136,8 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : row.status === 'paid' ? (
             'Yes'
           ) : (
-            'No'
+            // Unpaid rows are red; the words say it too.
+            <span className="ec-unpaid-marker">No (unpaid)</span>
           )}
         </td>
         {editing && (

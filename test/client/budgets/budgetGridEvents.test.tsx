@@ -48,7 +48,7 @@ describe('budget grid events', () => {
     const user = userEvent.setup();
     const store = renderGrid();
     const rent = rowOfInput('Allocation name', 'Rent');
-    fireEvent.change(within(rent).getByLabelText('Allocation amount'), { target: { value: '1,234.567' } });
+    fireEvent.change(within(rent).getByLabelText(/ amount$/), { target: { value: '1,234.567' } });
     await user.selectOptions(within(rent).getByLabelText('Class'), 'Savings');
     await user.click(within(rent).getByLabelText('Fixed Amount?'));
     const salary = rowOfInput('Income name', 'Salary');

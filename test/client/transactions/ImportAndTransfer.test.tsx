@@ -93,7 +93,7 @@ describe('Import Transactions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 Rows' }));
     expect(await screen.findByText('2 rows read: 2 added, 0 outside the budget period, 0 duplicates.')).toBeInTheDocument();
     const refund = screen.getByDisplayValue('Card refund').closest('tr')!;
-    expect(within(refund).getByLabelText('Deposited')).toHaveValue('15.00');
+    expect(within(refund).getByLabelText(/^Deposited/)).toHaveValue('15.00');
     // The mapping did not change, so the account is not written.
     expect(network.find('PUT', '/bank_accounts/1')).toHaveLength(0);
   });

@@ -83,7 +83,7 @@ describe('Transactions', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add New Transaction' }));
     await user.type(screen.getAllByLabelText('Description').at(-1)!, 'Bakery');
-    const withdrawn = within(rowOf('Bakery')).getByLabelText('Withdrawn');
+    const withdrawn = within(rowOf('Bakery')).getByLabelText(/^Withdrawn/);
     await user.clear(withdrawn);
     await user.type(withdrawn, '4.5');
     expect(figure('Transaction Total')).toBe('-16.50');

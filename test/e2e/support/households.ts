@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { connectDatabase } from '../../../server/db/connect';
+import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../../server/services/demo';
 import { addUser } from '../../../server/services/households';
 import { E2E_DATABASE_FILE } from './env';
 
@@ -19,6 +20,20 @@ export async function createHousehold(name = `E2E ${randomBytes(3).toString('hex
     const password = 'e2e password 123';
     const { householdId } = await addUser(database.db, { householdName: name, email, password, name: 'E2E Admin' });
     return { email, password, householdName: name, householdId };
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** The CLI's demo household (history, the current budget, future ones, sink funds, an event), smaller where asked. */
+export async function createDemoHousehold(options: Partial<Omit<DemoOptions, 'email' | 'password'>> = {}): Promise<{ user: E2eUser; demo: DemoHousehold }> {
+  const database = connectDatabase(`sqlite:${E2E_DATABASE_FILE}`);
+  try {
+    const email = `${randomBytes(5).toString('hex')}@example.com`;
+    const password = 'demo password 123';
+    const householdName = options.householdName ?? `Demo ${randomBytes(3).toString('hex')}`;
+    const demo = await seedDemoHousehold(database.db, { ...options, householdName, email, password });
+    return { user: { email, password, householdName, householdId: demo.householdId }, demo };
   } finally {
     await database.destroy();
   }

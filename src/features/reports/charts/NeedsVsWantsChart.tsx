@@ -3,7 +3,7 @@ import { useNarrowScreen } from '../../../app/useNarrowScreen';
 import { classTitles, periodLabel, SPENDING_CLASSES, type Basis } from '../../../shared/reports';
 import type { NeedsVsWantsRow } from '../../../shared/schemas/reports';
 import { percentText } from '../ReportTable';
-import { ChartFigure, ChartPatterns, fills, inOrder, palette, periodClick } from './chartParts';
+import { ChartFigure, ChartPatterns, fills, inOrder, palette, periodClick, tooltipItemStyle } from './chartParts';
 
 const looks = {
   needs: { fill: palette.blue, stroke: palette.blue },
@@ -45,7 +45,7 @@ export default function NeedsVsWantsChart({ rows, basis, onOpen }: { rows: Needs
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" />
         <YAxis unit=" %" width={52} ticks={[0, 20, 50, 80, 100]} domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(100, max)]} />
-        <Tooltip formatter={(value) => percentText(Number(value))} itemSorter={order} />
+        <Tooltip formatter={(value) => percentText(Number(value))} itemSorter={order} itemStyle={tooltipItemStyle} />
         <Legend itemSorter={order} />
         {SPENDING_CLASSES.map((spendingClass) => (
           <Bar key={spendingClass} dataKey={spendingClass} name={classTitles[spendingClass]} stackId="income" {...looks[spendingClass]} isAnimationActive={false}>

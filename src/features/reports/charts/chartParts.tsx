@@ -7,6 +7,9 @@ import { formatMoney } from '../../../shared/money';
 /** Okabe–Ito colours, told apart with the common kinds of colour blindness; every series also has its own pattern or line style. */
 export const palette = { blue: '#0072B2', orange: '#E69F00', green: '#009E73', vermillion: '#D55E00', grey: '#8c8c8c' };
 
+/** Tooltip lines in the text colour: the series colours are for shapes and fall below 4.5:1 as text. */
+export const tooltipItemStyle = { color: 'rgba(0, 0, 0, 0.88)' };
+
 /** Fill references of the patterns `ChartPatterns` defines. */
 export const fills = { hatchedOrange: 'url(#ec-hatched-orange)', hatchedVermillion: 'url(#ec-hatched-vermillion)', dottedGreen: 'url(#ec-dotted-green)' };
 
@@ -50,7 +53,7 @@ export function moneyChartFrame(seriesOrder: readonly string[]) {
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="periods" dataKey="label" />,
     <YAxis key="amounts" tickFormatter={moneyTick} width={56} />,
-    <Tooltip key="tooltip" formatter={(value) => formatMoney(Number(value))} itemSorter={order} />,
+    <Tooltip key="tooltip" formatter={(value) => formatMoney(Number(value))} itemSorter={order} itemStyle={tooltipItemStyle} />,
     <Legend key="legend" itemSorter={order} />,
     <ReferenceLine key="zero" y={0} stroke={palette.grey} />,
   ];
