@@ -31,6 +31,9 @@ const grid = () => screen.getByRole('table', { name: 'Future Budgets' });
 const rowOf = (name: string) => within(grid()).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
 describe('future budgets', () => {
+  // The page and antd load lazily; loaded once here, the first test's waits are for the page, not for the loading.
+  beforeAll(() => Promise.all([import('../../../src/features/budgets/FutureBudgetsPage'), import('../../../src/components/AntdTheme')]));
+
   it('lays the open budgets side by side, lines matched by name, with totals and the partners’ shares', async () => {
     mockFetch(routes());
     renderBudgets('/budgets/future');
