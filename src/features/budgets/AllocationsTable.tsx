@@ -7,6 +7,9 @@ import { remaining } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { AllocationClass } from '../../shared/schemas/budgets';
 import type { SpentTarget } from './AllocationTransactionsDialog';
+import { Button } from '../../components/Button';
+import { useGetBudgetQuery } from './budgetsApi';
+import type { CoverTarget } from './CoverOverspendingDialog';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import {
@@ -26,6 +29,8 @@ const classes = Object.keys(classLabels) as AllocationClass[];
 
 // The dialog (antd) loads when a person first asks for an allocation's transactions.
 const AllocationTransactionsDialog = lazy(() => import(/* webpackChunkName: "allocation-transactions" */ './AllocationTransactionsDialog'));
+// Likewise "Cover" (antd), when a person first covers an overspent allocation.
+const CoverOverspendingDialog = lazy(() => import(/* webpackChunkName: "cover-overspending" */ './CoverOverspendingDialog'));
 
 interface RowProps {
   budgetId: number;
@@ -33,10 +38,12 @@ interface RowProps {
   editing: boolean;
   mobile: boolean;
   onShowSpent: (target: SpentTarget) => void;
+  /** Set when an overspent saved allocation may be covered (view mode of an open budget). */
+  onCover?: (target: CoverTarget) => void;
 }
 
 /** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
-const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent }: RowProps) {
+const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent, onCover }: RowProps) {
   const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
   const refused = useAppSelector((state) => selectRefusedFields(state, 'allocations', rowKey));
   const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
@@ -69,6 +76,11 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
       </td>
       <td className="ec-num">
         <RemainingAmount cents={remaining(row.amount, row.spent)} />
+        {onCover && row.id > 0 && remaining(row.amount, row.spent) < 0 && (
+          <Button size="small" className="ec-cover-button" aria-label={`Cover ${row.name}`} onClick={() => onCover({ id: row.id, name: row.name })}>
+            Cover
+          </Button>
+        )}
       </td>
       {!mobile && (
         <>
@@ -173,11 +185,27 @@ function AllocationTotals({ budgetId, columns }: { budgetId: number; columns: nu
   );
 }
 
-function TableLine({ line, budgetId, editing, mobile, columns, onShowSpent }: { line: AllocationTableLine; budgetId: number; editing: boolean; mobile: boolean; columns: number; onShowSpent: (target: SpentTarget) => void }) {
+function TableLine({
+  line,
+  budgetId,
+  editing,
+  mobile,
+  columns,
+  onShowSpent,
+  onCover,
+}: {
+  line: AllocationTableLine;
+  budgetId: number;
+  editing: boolean;
+  mobile: boolean;
+  columns: number;
+  onShowSpent: (target: SpentTarget) => void;
+  onCover?: (target: CoverTarget) => void;
+}) {
   const dispatch = useAppDispatch();
   switch (line.kind) {
     case 'row':
-      return <AllocationRow budgetId={budgetId} rowKey={line.key} editing={editing} mobile={mobile} onShowSpent={onShowSpent} />;
+      return <AllocationRow budgetId={budgetId} rowKey={line.key} editing={editing} mobile={mobile} onShowSpent={onShowSpent} onCover={onCover} />;
     case 'header':
       return (
         <tr className="ec-row--group">
@@ -205,6 +233,9 @@ const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${lin
 export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: number; editing: boolean; mobile: boolean }) {
   const lines = useAppSelector((state) => selectAllocationTableLines(state, budgetId));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
+  const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
+  const { data: budget } = useGetBudgetQuery(budgetId);
+  const coverable = !editing && budget?.status === 'open';
   const columns = mobile ? 5 : 8;
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">
@@ -229,7 +260,16 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
         </thead>
         <tbody>
           {lines.map((line) => (
-            <TableLine key={lineKey(line)} line={line} budgetId={budgetId} editing={editing} mobile={mobile} columns={columns} onShowSpent={setSpentTarget} />
+            <TableLine
+              key={lineKey(line)}
+              line={line}
+              budgetId={budgetId}
+              editing={editing}
+              mobile={mobile}
+              columns={columns}
+              onShowSpent={setSpentTarget}
+              onCover={coverable ? setCoverTarget : undefined}
+            />
           ))}
         </tbody>
         <tfoot>
@@ -239,6 +279,11 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
       {spentTarget && (
         <Suspense fallback={null}>
           <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />
+        </Suspense>
+      )}
+      {coverTarget && budget && (
+        <Suspense fallback={null}>
+          <CoverOverspendingDialog budget={budget} target={coverTarget} onClose={() => setCoverTarget(null)} />
         </Suspense>
       )}
     </div>

@@ -8,7 +8,7 @@ import { transaction } from './builders';
 import { ALLOCATIONS, CARD, CHEQUING, household } from './renderTransactions';
 
 configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const result = (id: number, overrides: Partial<SearchResult> = {}): SearchResult => ({
   ...transaction({ id, description: `Found ${id}`, withdrawal_amount: 1000 * id }),
