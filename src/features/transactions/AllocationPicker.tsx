@@ -1,5 +1,5 @@
-import { Select } from 'antd';
-import { memo, useMemo } from 'react';
+import { Select, type RefSelectProps } from 'antd';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundAllocation } from '../../shared/schemas/transactions';
@@ -67,8 +67,15 @@ export const AllocationPicker = memo(function AllocationPicker({
   ariaLabel: string;
   placeholder?: string;
 }) {
+  const select = useRef<RefSelectProps>(null);
+  // The clear button (a mouse convenience) is left out of the Tab order, so Tab goes from the picker to the next
+  // field (the row's amount) as in the rest of the grid.
+  useLayoutEffect(() => {
+    select.current?.nativeElement?.querySelectorAll<HTMLButtonElement>('.ant-select-clear').forEach((button) => (button.tabIndex = -1));
+  });
   return (
     <Select<number | null>
+      ref={select}
       aria-label={ariaLabel}
       value={value ?? undefined}
       options={options}

@@ -112,6 +112,20 @@ describe('Import Transactions', () => {
 });
 
 describe('Bank Account Transfer', () => {
+  it('keeps an Amount clicked and typed: 500 is 500.00, not 0.00500 (a 0.01 transfer)', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Transfer' }));
+    const dialog = await dialogTitled('Bank Account Transfer');
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.click(amount);
+    await user.keyboard('500');
+    expect(within(dialog).getByText('Chequing after the transfer').nextSibling?.textContent).toBe('450.00');
+    await user.tab();
+    expect(amount).toHaveValue('500.00');
+  });
+
   it('sends the transfer and says so', async () => {
     const network = mockFetch(household({ 'POST /bank_accounts/1/transfer': { withdrawal: {}, deposit: {} } }));
     const user = setupUser();

@@ -218,6 +218,19 @@ describe('Transactions', () => {
     await waitFor(() => expect(within(newRow).getByLabelText('Date')).toHaveFocus());
   });
 
+  it('Tab from an allocation picker goes to the row\'s Withdrawn amount, not to the picker\'s clear button', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    const row = rowOf('Supermarket');
+    await user.click(within(row).getByRole('combobox', { name: 'Allocation' }));
+    await user.keyboard('{Escape}');
+    expect(within(row).getByRole('combobox', { name: 'Allocation' })).toHaveFocus();
+    await user.tab();
+    expect(within(row).getByLabelText('Withdrawn')).toHaveFocus();
+  });
+
   it('guides a new household to set up first', async () => {
     mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
     renderTransactions();
