@@ -13,6 +13,7 @@ const COLUMNS = [
   'primary_budget_account_id',
   'default_allocation_category_id_for_special_events',
   'lock_version',
+  'split_rule',
 ] as const;
 
 async function readSettings(scope: HouseholdScope): Promise<Settings | undefined> {
@@ -56,6 +57,7 @@ export async function saveSettings(scope: HouseholdScope, body: SettingsBody): P
         single_person: body.single_person,
         primary_budget_account_id: primary,
         default_allocation_category_id_for_special_events: category,
+        ...(body.split_rule ? { split_rule: body.split_rule } : {}),
         updated_at: sql<string>`CURRENT_TIMESTAMP`,
       })
       .execute();

@@ -4,7 +4,7 @@
  */
 import { sumCents, type Cents } from './money';
 import type { AllocationClass } from './schemas/budgets';
-import type { Settings } from './schemas/setup';
+import type { IncomeOwner, Settings } from './schemas/setup';
 
 export interface AmountLine {
   amount: Cents;
@@ -62,19 +62,46 @@ export function splitDiscretionary(amount: Cents): CoupleSplit {
   return { wife: amount - husband, husband };
 }
 
-/** The household as its settings name it: one person, or a couple. */
-type Household = Pick<Settings, 'family_type' | 'single_person' | 'husband' | 'wife'>;
+/**
+ * In proportion to each partner's income: shared incomes count half to each. The husband's share is rounded
+ * toward zero so any odd cent goes to the wife (listed first), as in the 50/50 rule; with no income to weigh
+ * the split is 50/50. BigInt: an amount times an income can pass 2^53.
+ */
+export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>): CoupleSplit {
+  let wifeWeight = 0;
+  let husbandWeight = 0;
+  for (const income of incomes) {
+    if (income.deleted) continue;
+    const owner = income.owner ?? 'shared';
+    // Doubled weights keep a shared income's halves whole.
+    if (owner !== 'husband') wifeWeight += owner === 'wife' ? 2 * income.amount : income.amount;
+    if (owner !== 'wife') husbandWeight += owner === 'husband' ? 2 * income.amount : income.amount;
+  }
+  const total = wifeWeight + husbandWeight;
+  if (wifeWeight < 0 || husbandWeight < 0 || total <= 0) return splitDiscretionary(amount);
+  const husband = Number((BigInt(amount) * BigInt(husbandWeight)) / BigInt(total));
+  return { wife: amount - husband, husband };
+}
+
+export interface OwnedIncome {
+  amount: Cents;
+  owner?: IncomeOwner;
+  deleted?: boolean;
+}
+
+/** The household as its settings name it: one person, or a couple, and how the couple splits. */
+type Household = Pick<Settings, 'family_type' | 'single_person' | 'husband' | 'wife' | 'split_rule'>;
 
 export interface PartnerShare {
   label: string;
   amount: Cents;
 }
 
-/** Who the discretionary money belongs to: the single person, or the couple's halves (wife first). */
-export function partnerShares(household: Household | undefined, amount: Cents): PartnerShare[] {
+/** Who the discretionary money belongs to: the single person, or the couple's shares (wife first) by the settings' rule. */
+export function partnerShares(household: Household | undefined, amount: Cents, incomes: ReadonlyArray<OwnedIncome> = []): PartnerShare[] {
   if (!household) return [];
   if (household.family_type === 'single') return [{ label: `${household.single_person}'s Discretionary Amount`, amount }];
-  const { wife, husband } = splitDiscretionary(amount);
+  const { wife, husband } = household.split_rule === 'income' ? splitByIncome(amount, incomes) : splitDiscretionary(amount);
   return [
     { label: `${household.wife}'s Discretionary Amount`, amount: wife },
     { label: `${household.husband}'s Discretionary Amount`, amount: husband },

@@ -188,3 +188,37 @@ describe.each(testDialects)('activity and undo on %s', (dialect) => {
     expect(lines).toEqual([{ budget_id: budget.id, amount: 40_000 }]);
   });
 });
+
+describe.each(testDialects)('the fair split on %s', (dialect) => {
+  const ctx = useTestServer(dialect);
+
+  it("keeps each income's owner through saves and copies, and the couple's split rule in settings", async () => {
+    const budget = await createBudget(ctx.user.scope, '2026-11-23');
+    const saved = await call<Budget>(ctx.server, ctx.user, {
+      method: 'PUT',
+      url: `/budgets/${budget.id}`,
+      payload: { incomes: [{ name: 'Ana salary', amount: 300_000, owner: 'wife' }, { name: 'Rent in', amount: 50_000 }] },
+    });
+    expect(saved.body.incomes.map((i) => [i.name, i.owner])).toEqual([
+      ['Ana salary', 'wife'],
+      ['Rent in', 'shared'],
+    ]);
+    const copy = await call<Budget>(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${budget.id}/copy` });
+    expect(copy.body.incomes.map((i) => i.owner)).toEqual(['wife', 'shared']);
+    const refused = await call(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${budget.id}`, payload: { incomes: [{ id: saved.body.incomes[0].id, amount: 1, owner: 'dog' }] } });
+    expect(refused.status).toBe(422);
+
+    const settings = await call<{ split_rule: string }>(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/settings',
+      payload: { family_type: 'couple', husband: 'Ben', wife: 'Ana', single_person: 'Me', split_rule: 'income' },
+    });
+    expect(settings.body.split_rule).toBe('income');
+    const kept = await call<{ split_rule: string }>(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/settings',
+      payload: { family_type: 'couple', husband: 'Ben', wife: 'Ana', single_person: 'Me' },
+    });
+    expect(kept.body.split_rule).toBe('income');
+  });
+});

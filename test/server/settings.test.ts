@@ -10,6 +10,7 @@ const DEFAULTS = {
   primary_budget_account_id: null,
   default_allocation_category_id_for_special_events: null,
   lock_version: 0,
+  split_rule: 'even',
 };
 
 async function accountOf(user: SignedInUser, name = 'Everyday') {

@@ -21,11 +21,11 @@ export async function copyBudget(scope: HouseholdScope, id: number): Promise<Bud
     const copyId = sql<number>`cast(${copy.id} as integer)`.as('budget_id');
     await tx
       .insertInto('incomes')
-      .columns(['household_id', 'budget_id', 'name', 'amount', 'bank_account_id', 'comment'])
+      .columns(['household_id', 'budget_id', 'name', 'amount', 'bank_account_id', 'comment', 'owner'])
       .expression(
         tx
           .selectFrom('incomes')
-          .select(['incomes.household_id', copyId, 'incomes.name', 'incomes.amount', 'incomes.bank_account_id', 'incomes.comment'])
+          .select(['incomes.household_id', copyId, 'incomes.name', 'incomes.amount', 'incomes.bank_account_id', 'incomes.comment', 'incomes.owner'])
           .where('incomes.budget_id', '=', source.id)
           .orderBy('incomes.id'),
       )

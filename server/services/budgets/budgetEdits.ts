@@ -136,11 +136,12 @@ const trimmed = (name: string | null | undefined) => (name === undefined ? undef
 /** A field the client left out keeps its stored value; `null` clears it. */
 const sentOr = <T>(sent: T | undefined, stored: T): T => (sent === undefined ? stored : sent);
 
-export const INCOME_COLUMNS: ColumnTypes<'name' | 'amount' | 'bank_account_id' | 'comment'> = {
+export const INCOME_COLUMNS: ColumnTypes<'name' | 'amount' | 'bank_account_id' | 'comment' | 'owner'> = {
   name: 'varchar',
   amount: 'bigint',
   bank_account_id: 'integer',
   comment: 'varchar',
+  owner: 'varchar',
 };
 
 export const ALLOCATION_COLUMNS: ColumnTypes<
@@ -160,6 +161,7 @@ const incomeValues = (row: IncomeRow, stored: Income) => ({
   amount: row.amount,
   bank_account_id: sentOr(row.bank_account_id, stored.bank_account_id),
   comment: sentOr(row.comment, stored.comment),
+  owner: sentOr(row.owner, stored.owner),
 });
 
 const allocationValues = (row: AllocationRow, stored: Allocation) => ({
@@ -190,6 +192,7 @@ async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan
     amount: row.amount,
     bank_account_id: row.bank_account_id ?? null,
     comment: row.comment ?? null,
+    owner: row.owner ?? 'shared',
   }));
   const newAllocations: Insertable<AllocationsTable>[] = allocations.creates.map(({ row }) => ({
     ...common,

@@ -31,7 +31,7 @@ export async function currentBudgetId(scope: HouseholdScope): Promise<{ budget_i
 const incomesOf = (scope: HouseholdScope, budgetIds: number[]): Promise<Income[]> =>
   scope
     .selectFrom('incomes')
-    .select(['id', 'name', 'amount', 'budget_id', 'bank_account_id', 'comment'])
+    .select(['id', 'name', 'amount', 'budget_id', 'bank_account_id', 'comment', 'owner'])
     .where('budget_id', 'in', budgetIds)
     .orderBy('id')
     .execute();

@@ -1,15 +1,15 @@
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
-import { partnerShares, type PartnerShare } from '../../shared/budgetMath';
+import { type OwnedIncome, partnerShares, type PartnerShare } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { Settings } from '../../shared/schemas/setup';
 import { useGetSettingsQuery } from '../setup/setupApi';
-import { selectBudgetTotals, selectClassSummary } from './budgetSelectors';
+import { selectBudgetTotals, selectClassSummary, selectOwnedIncomes } from './budgetSelectors';
 
 /** Single: the person's amount alone. Couple: the total, then each half. */
-function discretionaryLines(settings: Settings | undefined, amount: Cents): PartnerShare[] {
-  const shares = partnerShares(settings, amount);
+function discretionaryLines(settings: Settings | undefined, amount: Cents, incomes: ReadonlyArray<OwnedIncome>): PartnerShare[] {
+  const shares = partnerShares(settings, amount, incomes);
   return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
 }
 
@@ -18,10 +18,11 @@ const percentText = (percent: number | null) => (percent === null ? '–' : `${p
 function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();
   const amount = useAppSelector((state) => selectBudgetTotals(state, budgetId).discretionary);
+  const incomes = useAppSelector((state) => selectOwnedIncomes(state, budgetId));
   return (
     <table className="ec-grid ec-summary" aria-label="Discretionary Summary">
       <tbody>
-        {discretionaryLines(settings, amount).map((line) => (
+        {discretionaryLines(settings, amount, incomes).map((line) => (
           <tr key={line.label}>
             <th scope="row">{line.label}</th>
             <td className="ec-num">
@@ -60,9 +61,9 @@ function WantsSummary({ budgetId }: { budgetId: number }) {
 }
 
 /** A couple's halves under the partners' names, for the figures bar: "Alice 1,100.01", "Bob 1,100.00". */
-function splitByName(settings: Settings | undefined, amount: Cents): { name: string; amount: Cents }[] {
+function splitByName(settings: Settings | undefined, amount: Cents, incomes: ReadonlyArray<OwnedIncome>): { name: string; amount: Cents }[] {
   if (settings?.family_type !== 'couple') return [];
-  const [wife, husband] = partnerShares(settings, amount);
+  const [wife, husband] = partnerShares(settings, amount, incomes);
   return [
     { name: settings.wife, amount: wife.amount },
     { name: settings.husband, amount: husband.amount },
@@ -76,12 +77,13 @@ function splitByName(settings: Settings | undefined, amount: Cents): { name: str
 export function BudgetFiguresBar({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();
   const amount = useAppSelector((state) => selectBudgetTotals(state, budgetId).discretionary);
+  const incomes = useAppSelector((state) => selectOwnedIncomes(state, budgetId));
   return (
     <div className="ec-budget-figures" role="group" aria-label="Unallocated and discretionary split">
       <span className="ec-budget-figure">
         Unallocated: <Money cents={amount} highlightPositive />
       </span>
-      {splitByName(settings, amount).map((share) => (
+      {splitByName(settings, amount, incomes).map((share) => (
         <span key={share.name} className="ec-budget-figure">
           {share.name}: <Money cents={share.amount} highlightPositive />
         </span>

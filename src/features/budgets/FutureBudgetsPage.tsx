@@ -66,7 +66,7 @@ export default function FutureBudgetsPage() {
   if (!grid) return <PageLoading />;
 
   const columns = grid.budgets.length + 1;
-  const shares = grid.totals.map((totals) => partnerShares(settings, totals.discretionary));
+  const shares = grid.totals.map((totals, index) => partnerShares(settings, totals.discretionary, grid.budgets[index].incomes));
 
   return (
     <section className="ec-budget ec-future-budgets">

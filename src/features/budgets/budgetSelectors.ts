@@ -49,6 +49,12 @@ export const selectIncomeKeys = (state: RootState, budgetId: number) => selectIn
 const incomeSelectors = incomesAdapter.getSelectors();
 const allocationSelectors = allocationsAdapter.getSelectors();
 const selectIncomes = createSelector([selectIncomeState], (incomes) => incomeSelectors.selectAll(incomes));
+
+/** The incomes with whose they are (as saved; a row added in the draft counts as shared), for the split by income. */
+export const selectOwnedIncomes = createSelector([selectIncomes, selectServerBudget], (incomes, budget) => {
+  const owners = new Map((budget?.incomes ?? []).map((income) => [income.id, income.owner ?? 'shared']));
+  return incomes.map((income) => ({ amount: income.amount, deleted: income.deleted, owner: owners.get(income.id) ?? 'shared' }));
+});
 const selectAllocations = createSelector([selectAllocationState], (allocations) => allocationSelectors.selectAll(allocations));
 
 const selectCategoriesQuery = setupApi.endpoints.getAllocationCategories.select();

@@ -5,7 +5,7 @@ import { MissingSetupNotice, type MissingSetup } from '../../components/MissingS
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { nameSchema } from '../../shared/schemas/common';
-import type { FamilyType, Settings, SettingsBody } from '../../shared/schemas/setup';
+import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
 import { useWriteAction } from '../messages/useWriteAction';
 import { showRefusalOnForm, zodRule } from './formRules';
 import { GettingStarted } from './GettingStarted';
@@ -16,6 +16,7 @@ interface SettingsValues {
   single_person: string;
   husband: string;
   wife: string;
+  split_rule: SplitRule;
   primary_budget_account_id?: number;
   default_allocation_category_id_for_special_events?: number;
 }
@@ -27,6 +28,7 @@ const LABELS = {
   single_person: "Person's Name",
   husband: "Husband's Name",
   wife: "Wife's Name",
+  split_rule: 'Discretionary Split',
 } as const satisfies Record<keyof SettingsValues, string>;
 
 const valuesFrom = (settings: Settings): SettingsValues => ({
@@ -34,6 +36,7 @@ const valuesFrom = (settings: Settings): SettingsValues => ({
   single_person: settings.single_person,
   husband: settings.husband,
   wife: settings.wife,
+  split_rule: settings.split_rule ?? 'even',
   primary_budget_account_id: settings.primary_budget_account_id ?? undefined,
   default_allocation_category_id_for_special_events: settings.default_allocation_category_id_for_special_events ?? undefined,
 });
@@ -74,6 +77,7 @@ export default function SettingsPage() {
       single_person: values.single_person.trim(),
       husband: values.husband.trim(),
       wife: values.wife.trim(),
+      split_rule: values.split_rule,
       primary_budget_account_id: values.primary_budget_account_id ?? null,
       default_allocation_category_id_for_special_events: values.default_allocation_category_id_for_special_events ?? null,
       lock_version: lockVersion.current ?? undefined,
@@ -167,6 +171,19 @@ export default function SettingsPage() {
               </Form.Item>
               <Form.Item name="wife" label={LABELS.wife} rules={nameRule(LABELS.wife)}>
                 <Input maxLength={200} autoComplete="off" />
+              </Form.Item>
+              <Form.Item
+                name="split_rule"
+                label={LABELS.split_rule}
+                extra="By income: each partner's share follows the incomes marked as theirs in the budget (shared incomes count half to each)."
+              >
+                <Radio.Group
+                  optionType="button"
+                  options={[
+                    { value: 'even', label: '50/50' },
+                    { value: 'income', label: 'By income' },
+                  ]}
+                />
               </Form.Item>
             </>
           )}

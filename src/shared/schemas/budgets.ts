@@ -15,6 +15,7 @@ import {
   queryIdSchema,
   textSchema,
 } from './common';
+import { incomeOwnerSchema } from './setup';
 
 /** On an update row, a name left out (or null) keeps the stored one; a blank one is refused. */
 const rowNameSchema = notGiven(textSchema(NAME_MAX));
@@ -41,6 +42,8 @@ export const incomeSchema = z.object({
   budget_id: idSchema,
   bank_account_id: idSchema.nullable(),
   comment: z.string().nullable(),
+  /** Whose income it is, for the split by income (older clients leave it out: shared). */
+  owner: incomeOwnerSchema.optional(),
 });
 export type Income = z.infer<typeof incomeSchema>;
 
@@ -85,6 +88,7 @@ export const incomeRowSchema = z.object({
   amount: moneySchema,
   bank_account_id: optionalRefSchema,
   comment: commentSchema,
+  owner: notGiven(incomeOwnerSchema),
   deleted: notGiven(flagSchema),
 });
 export type IncomeRow = z.infer<typeof incomeRowSchema>;

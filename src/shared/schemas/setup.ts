@@ -88,6 +88,8 @@ export const settingsSchema = z.object({
   primary_budget_account_id: idSchema.nullable(),
   default_allocation_category_id_for_special_events: idSchema.nullable(),
   lock_version: z.number().int(),
+  /** A couple's discretionary money: half each (the default) or in proportion to each partner's income. */
+  split_rule: splitRuleSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -99,6 +101,7 @@ export const settingsBodySchema = z.object({
   primary_budget_account_id: optionalRefSchema,
   default_allocation_category_id_for_special_events: optionalRefSchema,
   lock_version: notGiven(z.number().int().nonnegative()),
+  split_rule: notGiven(splitRuleSchema),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;
 

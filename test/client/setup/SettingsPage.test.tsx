@@ -29,6 +29,7 @@ describe('Settings', () => {
       single_person: 'Sam',
       husband: 'Husband',
       wife: 'Wife',
+      split_rule: 'even',
       primary_budget_account_id: null,
       default_allocation_category_id_for_special_events: null,
       lock_version: 3,

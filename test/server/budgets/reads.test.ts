@@ -42,7 +42,7 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
       end_date: '2026-02-22',
       status: 'open',
       lock_version: 0,
-      incomes: [{ id: salary.id, name: 'Salary', amount: 500_000, budget_id: budget.id, bank_account_id: account.id, comment: 'monthly' }],
+      incomes: [{ id: salary.id, name: 'Salary', amount: 500_000, budget_id: budget.id, bank_account_id: account.id, comment: 'monthly', owner: 'shared' }],
       allocations: [
         {
           id: food.id,
