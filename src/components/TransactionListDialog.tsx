@@ -4,6 +4,7 @@ import { sumCents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
 import { AntdTheme } from './AntdTheme';
 import { Money } from './Money';
+import { useReturnFocus } from './useReturnFocus';
 
 interface Props {
   title: string;
@@ -16,6 +17,7 @@ interface Props {
 
 /** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, net amount and their total. */
 export function TransactionListDialog({ title, transactions, error, loading, onClose }: Props) {
+  useReturnFocus();
   // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
   return (
     <AntdTheme>
