@@ -20,7 +20,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    // The keyboard-only journey is a desktop one: a phone has no keyboard.
+    { name: 'phone', testIgnore: /keyboard\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {
     command: `rm -f ${E2E_DATABASE_FILE} ${E2E_DATABASE_FILE}-wal ${E2E_DATABASE_FILE}-shm && npx tsx server/main.ts`,

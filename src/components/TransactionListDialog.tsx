@@ -4,6 +4,7 @@ import { sumCents, type Cents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
 import { AntdTheme } from './AntdTheme';
 import { Money } from './Money';
+import { useReturnFocus } from './useReturnFocus';
 
 interface Props {
   title: string;
@@ -24,6 +25,7 @@ const amountAs = (figure: Props['figure'], transaction: Transaction): Cents =>
 
 /** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, amount and their total, which is the figure. */
 export function TransactionListDialog({ title, transactions, error, loading, figure, onClose }: Props) {
+  useReturnFocus();
   // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
   return (
     <AntdTheme>

@@ -158,7 +158,7 @@ test('setup pages and their dialogs', async ({ page }) => {
   await signIn(page, user);
   for (const [path, addLabel, title] of [
     ['/#/setup/allocation-categories', 'Add Allocation Category', 'Add Allocation Category'],
-    ['/#/setup/institutions', 'Add Financial Institution', 'Add Financial Institution'],
+    ['/#/setup/institutions', 'Add Institution', 'Add Institution'],
     ['/#/setup/bank-accounts', 'Add Bank Account', 'Add Bank Account'],
   ] as const) {
     await page.goto(path);

@@ -2,6 +2,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
+import { useReturnFocus } from '../../components/useReturnFocus';
 import { discretionary } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { AllocationCategory, BankAccount } from '../../shared/schemas/setup';
@@ -29,6 +30,7 @@ export function MassEditDialog({ target, ...rest }: Props) {
 }
 
 function MassEditForm({ target, categories, accounts, onClose }: Props & { target: MassEditTarget }) {
+  useReturnFocus();
   const allocation = target.type === 'allocation';
   const [amounts, setAmounts] = useState<Cents[]>(() => target.entries.map((entry) => entry.originalAmount));
   const [massUpdate, { isLoading }] = useMassUpdateBudgetsMutation();

@@ -5,6 +5,7 @@ import { apiErrorMessages } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
+import { useReturnFocus } from '../../components/useReturnFocus';
 import { sumCents, type Cents } from '../../shared/money';
 import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
@@ -41,6 +42,7 @@ const byCategoryThenName = (a: Allocation, b: Allocation) =>
  * list at once. Allocations of another event are shown but cannot be ticked.
  */
 export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent; onDone: () => void }) {
+  useReturnFocus();
   const narrow = useNarrowScreen();
   const [saveAllocations] = useSetSpecialEventAllocationsMutation();
   const { run, pending: saving } = useWriteAction();
