@@ -9,13 +9,15 @@ import { ActivityList } from '../activity/ActivityList';
 import './home.css';
 
 const recentUpdates = [
-  'A new, faster EveryCent: budgets open instantly and work on phones.',
-  'Failed loads now offer "Retry" and keep you where you are.',
-  'Every household sees only its own data.',
+  'Sink Funds, Account Balances, Special Events and the three Reports are here.',
+  'Partners: add a member in Settings › Members, see who changed what in Activity, and undo a save.',
+  'Find Transactions searches the whole household; imports suggest each allocation from your history.',
+  'An overspent allocation offers "Cover" to move money from another one.',
 ];
 
 const knownGaps = [
-  'Sink Funds, Account Balances, Special Events and Reports are still being rebuilt.',
+  'Quick add (one transaction from a phone home screen) is not built yet.',
+  "Whose an income is (for the split by income) cannot be set on the budget screen yet.",
 ];
 
 function LastTransactionDate() {
