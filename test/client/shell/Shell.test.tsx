@@ -28,7 +28,7 @@ const menu = [
   ['Log out', '/logout'],
 ] as const;
 
-const home = { 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true } };
+const home = { 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true }, 'GET /activity': { entries: [], next_before_id: null } };
 
 function narrowScreen(narrow: boolean) {
   const original = window.matchMedia;
@@ -80,7 +80,7 @@ describe('shell (wide screen)', () => {
 
   it('shows the thin loading bar while a request is in flight', async () => {
     let answer: () => void = () => undefined;
-    mockFetch({ 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21', has_transactions: true } }))) });
+    mockFetch({ 'GET /activity': home['GET /activity'], 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21', has_transactions: true } }))) });
     await openShell();
     expect(await screen.findByRole('progressbar', { name: 'Loading' }, CHUNK_LOAD)).toBeInTheDocument();
     await act(async () => answer());
@@ -91,6 +91,7 @@ describe('shell (wide screen)', () => {
   it('shows messages in the message area, and Retry reloads a failed page', async () => {
     let calls = 0;
     mockFetch({
+      'GET /activity': home['GET /activity'],
       'GET /transactions/last_update': () =>
         ++calls === 1 ? { status: 503, body: { success: false, errors: ['The server is busy.'] } } : { body: { transaction_date: '2026-11-21', has_transactions: true } },
     });
