@@ -8,8 +8,8 @@ import type { Cents } from '../../shared/money';
 import type { AllocationClass } from '../../shared/schemas/budgets';
 import type { SpentTarget } from './AllocationTransactionsDialog';
 import { Button } from '../../components/Button';
-import { useGetBudgetQuery } from './budgetsApi';
 import type { CoverTarget } from './CoverOverspendingDialog';
+import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import {
@@ -227,15 +227,25 @@ function TableLine({
   }
 }
 
+/** The Cover dialog over the budget as stored (read from the cache the page already filled). */
+function CoverDialog({ budgetId, target, onClose }: { budgetId: number; target: CoverTarget; onClose: () => void }) {
+  const { data: budget } = useGetBudgetQuery(budgetId);
+  if (!budget) return null;
+  return (
+    <Suspense fallback={null}>
+      <CoverOverspendingDialog budget={budget} target={target} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${line.key}` : `${line.kind}-${line.categoryId}`);
 
 /** Allocations grouped by category, with subtotals, totals and "Unallocated"; mobile shows five columns. */
-export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: number; editing: boolean; mobile: boolean }) {
+export function AllocationsTable({ budgetId, editing, mobile, open = false }: { budgetId: number; editing: boolean; mobile: boolean; open?: boolean }) {
   const lines = useAppSelector((state) => selectAllocationTableLines(state, budgetId));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
-  const { data: budget } = useGetBudgetQuery(budgetId);
-  const coverable = !editing && budget?.status === 'open';
+  const coverable = !editing && open;
   const columns = mobile ? 5 : 8;
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">
@@ -281,11 +291,7 @@ export function AllocationsTable({ budgetId, editing, mobile }: { budgetId: numb
           <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />
         </Suspense>
       )}
-      {coverTarget && budget && (
-        <Suspense fallback={null}>
-          <CoverOverspendingDialog budget={budget} target={coverTarget} onClose={() => setCoverTarget(null)} />
-        </Suspense>
-      )}
+      {coverTarget && <CoverDialog budgetId={budgetId} target={coverTarget} onClose={() => setCoverTarget(null)} />}
     </div>
   );
 }

@@ -175,7 +175,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
         />
       )}
       <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} />
-      <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} />
+      <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
       <BudgetSummary budgetId={budgetId} />
       <BudgetFiguresBar budgetId={budgetId} />
       <BudgetUnsavedChangesGuard />

@@ -228,7 +228,7 @@ describe('Transactions', () => {
     await user.keyboard('{Escape}');
     expect(within(row).getByRole('combobox', { name: 'Allocation' })).toHaveFocus();
     await user.tab();
-    expect(within(row).getByLabelText('Withdrawn')).toHaveFocus();
+    expect(within(row).getByLabelText(/^Withdrawn/)).toHaveFocus();
   });
 
   it('guides a new household to set up first', async () => {
