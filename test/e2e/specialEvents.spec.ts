@@ -143,7 +143,8 @@ test('plan a holiday across two budgets, link their allocations, record the spen
 
   await page.getByRole('button', { name: 'Transactions for Hotel' }).click();
   const spent = await dialogTitled(page, 'Transactions for Hotel');
-  await expect(spent.getByRole('row').filter({ hasText: 'Hotel booking' })).toContainText('-700.00');
+  // In the Spent figure's sign, as on the budget row: a withdrawal is positive spending.
+  await expect(spent.getByRole('row').filter({ hasText: 'Hotel booking' }).getByRole('cell').last()).toHaveText('700.00');
   await spent.getByRole('button', { name: 'Close' }).click();
   await expect(spent).toBeHidden();
 
