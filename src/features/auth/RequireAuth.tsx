@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { errorStatus } from '../../app/apiErrors';
 import { hasCredentials } from '../../app/credentials';
@@ -8,7 +8,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { MessageBar } from '../messages/MessageBar';
 import { errorShown, NOT_LOGGED_IN } from '../messages/messagesSlice';
 import { useValidateTokenQuery } from './authApi';
-import { ChooseOwnPassword } from './ChooseOwnPassword';
+
+// Only a member with a temporary password sees it; loaded then, so its schemas stay off everyone's first paint.
+const ChooseOwnPassword = lazy(() => import(/* webpackChunkName: "choose-password" */ './ChooseOwnPassword').then((module) => ({ default: module.ChooseOwnPassword })));
 import { tokenValidated } from './authSlice';
 
 /**
@@ -33,7 +35,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [refused, currentMessage, dispatch]);
 
   const signedInUser = useAppSelector((state) => state.auth.user);
-  if (validated && signedInUser?.must_change_password) return <ChooseOwnPassword user={signedInUser} />;
+  if (validated && signedInUser?.must_change_password)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ChooseOwnPassword user={signedInUser} />
+      </Suspense>
+    );
   if (validated) return <>{children}</>;
   if (refused) return <Navigate to={paths.login} replace />;
   // A 401 is turned into a log-out by the listener; anything else (server down) can be retried here.

@@ -34,6 +34,16 @@ describe('login guard', () => {
     expect(network.find('GET', '/auth/validate_token')).toHaveLength(1);
   });
 
+  it('a member signed in with a temporary password sees only "Choose your own password", not the page', async () => {
+    storeTestCredentials();
+    const network = mockFetch({ 'GET /auth/validate_token': { success: true, data: { ...user, must_change_password: true } } });
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Choose your own password' }, CHUNK_LOAD)).toBeInTheDocument();
+    expect(screen.getByLabelText('Temporary password')).toBeInTheDocument();
+    expect(screen.queryByText('Last transaction entered:')).not.toBeInTheDocument();
+    expect(network.find('GET', '/transactions/last_update')).toHaveLength(0);
+  });
+
   it('a refused token: credentials cleared, "Not logged in", off to /login', async () => {
     storeTestCredentials();
     mockFetch({ ...status, 'GET /auth/validate_token': () => ({ status: 401, body: { success: false, errors: ['Invalid login credentials'] } }) });
