@@ -29,9 +29,8 @@ const theme: ThemeConfig = {
     borderRadius: 6,
   },
   components: {
-    // An empty table's or list's text ("No data", "No changes yet.") is drawn in the disabled grey (1.8:1).
+    // An empty table's text ("No data", "No allocations linked yet…") is drawn in the disabled grey (1.8:1).
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
-    List: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
   },
 };
 

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import type { ActivityEntry } from '../../shared/schemas/activity';
 import { useWriteAction } from '../messages/useWriteAction';
 import { useUndoActivityMutation } from './activityApi';
+import './activity.css';
 
 /** Where an entry's change can be seen: its budget, its transactions window, its account. */
 export function activityLink(entry: ActivityEntry): string | null {
