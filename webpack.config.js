@@ -1,6 +1,7 @@
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { BannerPlugin, Compilation } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
@@ -58,6 +59,7 @@ module.exports = (_env, argv) => {
       // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).
       ...(production
         ? [
+            new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /^(main|router|react-router)\./, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }),
             new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
             new CompressionPlugin({
               test: COMPRESSIBLE,
@@ -70,6 +72,12 @@ module.exports = (_env, argv) => {
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },
-    optimization: { splitChunks: { chunks: 'async' } },
+    optimization: {
+      splitChunks: {
+        chunks: 'async',
+        // Named, so that the compile hint above can find the router's vendor part.
+        cacheGroups: { reactRouter: { test: /[\\/]node_modules[\\/]react-router/, name: 'react-router', priority: 10 } },
+      },
+    },
   };
 };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
@@ -7,12 +7,18 @@ import { setupStore } from './app/store';
 import './app/base.css';
 
 const store = setupStore();
-startSignedInApp(store, hashPath());
+const root = createRoot(document.getElementById('root')!);
+const render = (routedApp?: ComponentType) =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <App routedApp={routedApp} />
+      </Provider>
+    </StrictMode>,
+  );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
-);
+// With a session stored, the first render waits for the router chunk (index.html shows the loading bar until
+// then): rendering a Suspense fallback first would hold the budget back by React's reveal throttle (300 ms).
+const routedApp = startSignedInApp(store, hashPath());
+if (routedApp) routedApp.then(render, () => render());
+else render();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
 import { errorShown, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
@@ -12,9 +12,10 @@ const AppRouter = lazy(() => import(/* webpackChunkName: "router" */ './AppRoute
 /**
  * The first page a visitor without a session sees is the login page, and it must show fast: until someone signs
  * in (or moves elsewhere), it runs on its own and the router (with everything behind it) is not loaded.
- * Once the router runs it owns every route, /login included.
+ * Once the router runs it owns every route, /login included. `routedApp` is the router when its chunk has
+ * already arrived (the start-up loads it with a session stored): then nothing waits behind a Suspense fallback.
  */
-export function App() {
+export function App({ routedApp: RoutedApp }: { routedApp?: ComponentType }) {
   const dispatch = useAppDispatch();
   const [routed, setRouted] = useState(() => hasCredentials() && hashPath() !== paths.login);
   const guarded = useRef(false);
@@ -47,6 +48,7 @@ export function App() {
       />
     );
   }
+  if (RoutedApp) return <RoutedApp />;
   return (
     <Suspense fallback={<PageLoading />}>
       <AppRouter />

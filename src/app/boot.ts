@@ -1,7 +1,8 @@
+import type { ComponentType } from 'react';
 import { authApi } from '../features/auth/authApi';
 import { tokenValidated } from '../features/auth/authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
-import { hasCredentials } from './credentials';
+import { hasCredentials, loadCredentials } from './credentials';
 import { paths } from './paths';
 import type { AppStore } from './store';
 
@@ -11,6 +12,11 @@ const BUDGET_PATH = /^\/budgets\/(\d+)$/;
 export const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
 
 let currentBudgetFromBoot = false;
+
+/** Per signed-in person (the uid header), so that another person on this device never asks for a stranger's id. */
+const currentBudgetKey = () => `currentBudget:${loadCredentials()?.uid ?? ''}`;
+const rememberedCurrentBudget = () => Number(window.localStorage.getItem(currentBudgetKey())) || undefined;
+const rememberCurrentBudget = (id: number) => window.localStorage.setItem(currentBudgetKey(), String(id));
 
 /**
  * True once after the start fetched the current budget's id: the page that shows it then uses that answer
@@ -39,10 +45,11 @@ async function fetchOnce<T>(request: { unwrap(): Promise<T>; unsubscribe(): void
  * chunk (router, guard, shell and budgets area; its vendor part comes in parallel) is requested while the
  * session is checked and, on a budget address, the budget is fetched. By the time the code has arrived and
  * runs, its data is in the store. Without a session nothing happens: the login page needs none of it.
+ * Resolves with the routed app once its chunk has arrived (undefined when the login page comes first).
  */
-export function startSignedInApp(store: AppStore, path: string): void {
-  if (!hasCredentials() || path === paths.login || path === paths.logout) return;
-  void import(/* webpackChunkName: "router" */ './AppRouter');
+export function startSignedInApp(store: AppStore, path: string): Promise<ComponentType> | undefined {
+  if (!hasCredentials() || path === paths.login || path === paths.logout) return undefined;
+  const routedApp = import(/* webpackChunkName: "router" */ './AppRouter').then((module) => module.default);
 
   void fetchOnce(store.dispatch(authApi.endpoints.validateToken.initiate())).then((user) => {
     if (user && !store.getState().auth.validated) store.dispatch(tokenValidated(user));
@@ -51,12 +58,20 @@ export function startSignedInApp(store: AppStore, path: string): void {
   const fetchBudget = (id: number) => void fetchOnce(store.dispatch(budgetsApi.endpoints.getBudget.initiate(id)));
   if (path === paths.currentBudget) {
     currentBudgetFromBoot = true;
+    // The current budget changes once a month: the one this person saw last is fetched at once, alongside the
+    // question of which is current, instead of one round trip after it.
+    const remembered = rememberedCurrentBudget();
+    if (remembered) fetchBudget(remembered);
     void fetchOnce(store.dispatch(budgetsApi.endpoints.getCurrentBudget.initiate())).then((current) => {
       if (!current) currentBudgetFromBoot = false;
-      else if (current.budget_id) fetchBudget(current.budget_id);
+      else if (current.budget_id) {
+        rememberCurrentBudget(current.budget_id);
+        if (current.budget_id !== remembered) fetchBudget(current.budget_id);
+      }
     });
-    return;
+    return routedApp;
   }
   const budget = BUDGET_PATH.exec(path);
   if (budget) fetchBudget(Number(budget[1]));
+  return routedApp;
 }

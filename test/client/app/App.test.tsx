@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { App } from '../../../src/app/App';
 import { setupStore } from '../../../src/app/store';
 import { mockFetch } from '../../support/fetchMock';
-import { CHUNK_LOAD, loadShellCode } from '../../support/render';
+import { CHUNK_LOAD, loadShellCode, storeTestCredentials } from '../../support/render';
 import { sessionHeaders, signInOk } from '../auth/authFixtures';
 
 jest.setTimeout(40_000);
@@ -23,6 +23,18 @@ function openApp(hash: string) {
 }
 
 describe('app entry', () => {
+  it('with the routed app already loaded (a stored session), draws it in the first render, with no loading fallback', () => {
+    storeTestCredentials();
+    window.history.replaceState(null, '', '/#/budgets/current');
+    render(
+      <Provider store={setupStore()}>
+        <App routedApp={() => <p>the routed app</p>} />
+      </Provider>,
+    );
+    expect(screen.getByText('the routed app')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('#/logout without a session just shows the login page', async () => {
     mockFetch({ 'GET /setup/status': { needs_household: false } });
     const store = openApp('#/logout');

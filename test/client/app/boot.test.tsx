@@ -56,6 +56,55 @@ describe('starting the app with a session stored on this device', () => {
     expect(store.getState().auth).toMatchObject({ validated: true, householdName: 'The Smiths' });
   });
 
+  it('asks for the current budget seen last at once, alongside the question of which is current', async () => {
+    storeTestCredentials();
+    const first = server();
+    startSignedInApp(setupStore(), '/budgets/current');
+    await waitFor(() => expect(first.find('GET', '/budgets/7')).toHaveLength(1));
+
+    // Next start: the budget is asked for while /budgets/current is still unanswered, and only once.
+    let answerCurrent: () => void = () => undefined;
+    const currentAnswered = new Promise<void>((resolve) => (answerCurrent = resolve));
+    const again = mockFetch({
+      'GET /auth/validate_token': { success: true, data: user },
+      'GET /budgets/current': async () => {
+        await currentAnswered;
+        return { body: { budget_id: 7 } };
+      },
+      'GET /budgets/7': sampleBudget(),
+    });
+    const store = setupStore();
+    startSignedInApp(store, '/budgets/current');
+    await waitFor(() => expect(again.find('GET', '/budgets/7')).toHaveLength(1));
+    expect(budgetsApi.endpoints.getCurrentBudget.select()(store.getState()).status).toBe('pending');
+    answerCurrent();
+    await waitFor(() => expect(budgetsApi.endpoints.getCurrentBudget.select()(store.getState()).status).toBe('fulfilled'));
+    expect(again.find('GET', '/budgets/7')).toHaveLength(1);
+  });
+
+  it('when a new month made another budget current, fetches that one too; another person on the device starts afresh', async () => {
+    storeTestCredentials();
+    const first = server();
+    startSignedInApp(setupStore(), '/budgets/current');
+    await waitFor(() => expect(first.find('GET', '/budgets/7')).toHaveLength(1));
+
+    const nextMonth = mockFetch({
+      'GET /auth/validate_token': { success: true, data: user },
+      'GET /budgets/current': { budget_id: 8 },
+      'GET /budgets/7': sampleBudget(),
+      'GET /budgets/8': { ...sampleBudget(), id: 8 },
+    });
+    startSignedInApp(setupStore(), '/budgets/current');
+    await waitFor(() => expect(nextMonth.find('GET', '/budgets/8')).toHaveLength(1));
+    expect(nextMonth.find('GET', '/budgets/7')).toHaveLength(1);
+
+    window.localStorage.setItem('uid', 'someone.else@example.com');
+    const otherPerson = server();
+    startSignedInApp(setupStore(), '/budgets/current');
+    expect(otherPerson.find('GET', '/budgets/8')).toHaveLength(0);
+    await waitFor(() => expect(otherPerson.find('GET', '/budgets/7')).toHaveLength(1));
+  });
+
   it('on a budget address, fetches that budget', async () => {
     storeTestCredentials();
     const network = server();
