@@ -59,7 +59,7 @@ module.exports = (_env, argv) => {
       // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).
       ...(production
         ? [
-            new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /^(main|router|react-router)\./, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }),
+            new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /^(main|router|react-router)\.[0-9a-f]+\.js$/, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }),
             new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
             new CompressionPlugin({
               test: COMPRESSIBLE,
