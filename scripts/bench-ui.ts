@@ -12,7 +12,8 @@ const ALLOCATIONS = 300;
 const KEYSTROKES = 30;
 const port = Number(process.env.BENCH_PORT ?? 3297);
 const allocationRows = (budgetId: number) => `section[data-budget-id="${budgetId}"] table[aria-label="Allocations"] tbody tr`;
-const amountInputs = 'table[aria-label="Allocations"] input[aria-label="Allocation amount"]';
+// Each amount input is named by its line ("Groceries amount").
+const amountInputs = 'table[aria-label="Allocations"] input[aria-label$=" amount"]';
 const budgetList = '.ec-budget-list table';
 /** The income and allocation rows of the budget in edit mode: their components are the ones counted. */
 const editableRows = 'section.ec-budget-detail tbody tr:has(input)';
@@ -30,7 +31,20 @@ runBench(port, { ...credentials, allocationsPerBudget: ALLOCATIONS }, async ({ s
   await timeNavigation(page, '#/budgets', budgetList);
   const cached = await timeNavigation(page, `#/budgets/${budgetId}`, allocationRows(budgetId), ALLOCATIONS);
 
-  const startEditing = await timeClick(page, 'Make Changes', amountInputs, ALLOCATIONS);
+  // The rows on screen become editable in the first frame, the rest in steps after it (useProgressiveEditing).
+  const rowsInView = await page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(selector)].filter((row) => {
+        const { top, bottom } = row.getBoundingClientRect();
+        return row.querySelector('th[scope="row"]') && bottom >= 0 && top <= window.innerHeight;
+      }).length,
+    allocationRows(budgetId),
+  );
+  const startEditing = await timeClick(page, 'Make Changes', amountInputs, rowsInView);
+  await page.waitForFunction(({ selector, count }) => document.querySelectorAll(selector).length >= count, { selector: amountInputs, count: ALLOCATIONS });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.locator('button:not([disabled])', { hasText: 'Make Changes' }).waitFor();
+  const everyRowEditable = await timeClick(page, 'Make Changes', amountInputs, ALLOCATIONS);
   const input = page.locator(amountInputs).nth(Math.floor(ALLOCATIONS / 2));
   await input.scrollIntoViewIfNeeded();
   await input.focus();
@@ -43,6 +57,7 @@ runBench(port, { ...credentials, allocationsPerBudget: ALLOCATIONS }, async ({ s
   console.log(`  first visit (code chunks + data):         ${ms(firstVisit)}`);
   console.log(`  navigation → table painted, data fetched: ${ms(uncached)}`);
   console.log(`  navigation → table painted, data cached:  ${ms(cached)}`);
-  console.log(`  "Make Changes" → editable grid painted:   ${ms(startEditing)}`);
+  console.log(`  "Make Changes" → the ${rowsInView} rows in view editable: ${ms(startEditing)}`);
+  console.log(`  "Make Changes" → all ${ALLOCATIONS} rows editable:     ${ms(everyRowEditable)}`);
   for (const line of keystrokeLines('an allocation amount', keystrokes)) console.log(`  ${line}`);
 });
