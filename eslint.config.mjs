@@ -18,11 +18,12 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from src/app/hooks.ts.' },
+            { name: 'antd', importNames: ['Modal'], message: 'Use Dialog from src/components/Dialog.tsx (it opens with the focus in the first field).' },
           ],
         },
       ],
     },
   },
-  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/app/hooks.ts', 'src/components/Dialog.tsx', 'src/components/confirmDialog.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

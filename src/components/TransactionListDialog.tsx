@@ -1,8 +1,9 @@
-import { Alert, Modal, Spin } from 'antd';
+import { Alert, Spin } from 'antd';
 import { formatShortDate } from '../shared/dates';
 import { sumCents, type Cents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
 import { AntdTheme } from './AntdTheme';
+import { Dialog } from './Dialog';
 import { Money } from './Money';
 import { useReturnFocus } from './useReturnFocus';
 
@@ -29,7 +30,7 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
   // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
   return (
     <AntdTheme>
-      <Modal title={title} open width={500} onCancel={onClose} footer={null}>
+      <Dialog title={title} open width={500} onCancel={onClose} footer={null}>
         {error ? (
           <Alert type="error" showIcon title={error} />
         ) : loading || !transactions ? (
@@ -71,7 +72,7 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
             </tfoot>
           </table>
         )}
-      </Modal>
+      </Dialog>
     </AntdTheme>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Modal } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
+import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import type { Cents } from '../../shared/money';
@@ -131,7 +132,7 @@ function AdjustBalancesForm({ accounts, narrow, onDone, onCancel, markDirty }: F
 export function AdjustBalancesDialog({ open, ...props }: Props) {
   const { close, markDirty } = useGuardedClose(props.onDone, 'these balances');
   return (
-    <Modal
+    <Dialog
       open={open}
       title="Adjust Account Balances"
       footer={null}
@@ -141,6 +142,6 @@ export function AdjustBalancesDialog({ open, ...props }: Props) {
       className="ec-adjust-balances-dialog"
     >
       <AdjustBalancesForm {...props} onCancel={close} markDirty={markDirty} />
-    </Modal>
+    </Dialog>
   );
 }

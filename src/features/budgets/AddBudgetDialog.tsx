@@ -1,4 +1,6 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 import { useState } from 'react';
 import { addDays, isValidDate, today } from '../../shared/dates';
 import { budgetMessages } from './budgetMessages';
@@ -18,9 +20,11 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
   const [suggested, setSuggested] = useState('');
   const [createBudget, { isLoading }] = useCreateBudgetMutation();
   const { run } = useWriteAction();
+  const { close, markDirty } = useGuardedClose(() => setOpen(false), 'this budget');
 
   const show = () => {
     setSuggested(newestEndDate ? addDays(newestEndDate, 1) : today());
+    markDirty(false);
     setOpen(true);
   };
 
@@ -38,17 +42,17 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
       <Button type="primary" onClick={show}>
         Add New Budget
       </Button>
-      <Modal
+      <Dialog
         title="Add New Budget"
         open={open}
         okText="Save"
         cancelText="Cancel"
         confirmLoading={isLoading}
         okButtonProps={{ htmlType: 'submit', form: 'add-budget-form' }}
-        onCancel={() => setOpen(false)}
+        onCancel={close}
         destroyOnHidden
       >
-        <Form id="add-budget-form" layout="vertical" initialValues={{ start_date: suggested }} onFinish={submit}>
+        <Form id="add-budget-form" layout="vertical" initialValues={{ start_date: suggested }} onValuesChange={() => markDirty(true)} onFinish={submit}>
           <Form.Item
             label="Start Date"
             name="start_date"
@@ -60,7 +64,7 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
             <Input type="date" />
           </Form.Item>
         </Form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

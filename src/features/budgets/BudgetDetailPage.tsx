@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { ConflictBanner } from '../../components/ConflictBanner';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Result } from '../../components/Result';
@@ -145,19 +146,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
           )
         )}
       </div>
-      {conflict && editing && (
-        <Alert
-          type="warning"
-          showIcon
-          title={conflict}
-          description="Your changes are still here. Reload to bring in the other changes; your edits stay on top, then save again."
-          action={
-            <Button size="small" onClick={reload} loading={isFetching}>
-              Reload
-            </Button>
-          }
-        />
-      )}
+      {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       {refusal && editing && (
         <Alert
           type="error"

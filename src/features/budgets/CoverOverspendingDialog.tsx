@@ -1,6 +1,8 @@
-import { Alert, Modal } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { AntdTheme } from '../../components/AntdTheme';
+import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { remaining } from '../../shared/budgetMath';
@@ -25,9 +27,13 @@ export default function CoverOverspendingDialog({ budget, target, onClose }: { b
   const line = budget.allocations.find((candidate) => candidate.id === target.id);
   const overspent = line ? -remaining(line.amount, line.spent) : 0;
   const choices = useMemo(() => coverChoices(budget, target.id), [budget, target.id]);
-  const [sourceText, setSourceText] = useState(() => (choices[0] ? sourceKey(choices[0].source) : ''));
+  const [proposedSource] = useState(() => (choices[0] ? sourceKey(choices[0].source) : ''));
+  const [sourceText, setSourceText] = useState(proposedSource);
   const choice = choices.find((candidate) => sourceKey(candidate.source) === sourceText);
-  const [amount, setAmount] = useState(() => Math.min(overspent, choices[0]?.available ?? 0));
+  const [proposedAmount] = useState(() => Math.min(overspent, choices[0]?.available ?? 0));
+  const [amount, setAmount] = useState(proposedAmount);
+  const { close, markDirty } = useGuardedClose(onClose, 'this move');
+  useEffect(() => markDirty(sourceText !== proposedSource || amount !== proposedAmount), [sourceText, proposedSource, amount, proposedAmount, markDirty]);
 
   const figures = line && choice ? coverFigures(budget, target.id, choice.source, amount) : null;
   const problem = !choice ? null : amount <= 0 ? 'Enter an amount to move.' : amount > choice.available ? `${choice.label} has only ${(choice.available / 100).toFixed(2)} to give.` : null;
@@ -44,14 +50,14 @@ export default function CoverOverspendingDialog({ budget, target, onClose }: { b
 
   return (
     <AntdTheme>
-      <Modal
+      <Dialog
         open
         title={`Cover ${target.name}`}
         okText="Move Money"
         onOk={() => void save()}
         okButtonProps={{ disabled: !choice || problem !== null, loading: pending }}
         cancelButtonProps={{ disabled: pending }}
-        onCancel={onClose}
+        onCancel={close}
         width={440}
       >
         <p>
@@ -103,7 +109,7 @@ export default function CoverOverspendingDialog({ budget, target, onClose }: { b
           </div>
         )}
         {refusalAlert}
-      </Modal>
+      </Dialog>
     </AntdTheme>
   );
 }

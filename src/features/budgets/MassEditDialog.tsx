@@ -1,5 +1,7 @@
-import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select } from 'antd';
+import { Dialog } from '../../components/Dialog';
+import { useEffect, useState } from 'react';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useReturnFocus } from '../../components/useReturnFocus';
@@ -36,6 +38,10 @@ function MassEditForm({ target, categories, accounts, onClose }: Props & { targe
   const [massUpdate, { isLoading }] = useMassUpdateBudgetsMutation();
   const { run } = useWriteAction();
   const initialChoice = allocation ? (target.categoryId ?? undefined) : (target.bankAccountId ?? 0);
+  const { close, markDirty } = useGuardedClose(onClose, allocation ? 'this allocation' : 'this income');
+  const [formChanged, setFormChanged] = useState(false);
+  const amountsChanged = amounts.some((amount, index) => amount !== target.entries[index].originalAmount);
+  useEffect(() => markDirty(formChanged || amountsChanged), [formChanged, amountsChanged, markDirty]);
 
   const submit = async ({ name, choice }: Values) => {
     const saved = await run({
@@ -51,20 +57,20 @@ function MassEditForm({ target, categories, accounts, onClose }: Props & { targe
     : [{ value: 0, label: 'none' }, ...accounts.map((account) => ({ value: account.id, label: account.name }))];
 
   return (
-    <Modal
+    <Dialog
       open
       title={allocation ? 'Mass Edit Allocation' : 'Mass Edit Income'}
       okText="Save"
       cancelText="Cancel"
       confirmLoading={isLoading}
       okButtonProps={{ htmlType: 'submit', form: 'mass-edit-form' }}
-      onCancel={onClose}
+      onCancel={close}
       width={allocation ? 760 : 520}
       styles={{ body: { maxHeight: 600, overflowY: 'auto' } }}
     >
-      <Form<Values> id="mass-edit-form" layout="vertical" initialValues={{ name: target.name, choice: initialChoice }} onFinish={submit}>
+      <Form<Values> id="mass-edit-form" layout="vertical" initialValues={{ name: target.name, choice: initialChoice }} onValuesChange={() => setFormChanged(true)} onFinish={submit}>
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: "Name can't be blank" }]}>
-          <Input autoFocus={target.isNew} />
+          <Input />
         </Form.Item>
         <Form.Item
           label={allocation ? 'Allocation Category' : 'Bank Account'}
@@ -118,6 +124,6 @@ function MassEditForm({ target, categories, accounts, onClose }: Props & { targe
           </table>
         </div>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -41,7 +41,7 @@ export function AddMemberDialog({ open, onCancel, onAdded }: Props) {
   return (
     <FormDialog title="Add Member" changesTo="this member" open={open} form={dialog.form} saving={dialog.saving} problems={dialog.problems} onSubmit={submit} onCancel={onCancel}>
       <Form.Item name="name" label="Name" rules={[zodRule(nameSchema, 'Name')]}>
-        <Input autoFocus maxLength={200} autoComplete="off" />
+        <Input maxLength={200} autoComplete="off" />
       </Form.Item>
       <Form.Item name="email" label="Email" rules={[zodRule(addMemberBodySchema.shape.email, 'Email')]}>
         <Input type="email" maxLength={320} autoComplete="off" />

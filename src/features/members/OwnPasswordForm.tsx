@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import type { ChangePasswordBody } from '../../shared/schemas/members';
 import { useWriteAction } from '../messages/useWriteAction';
@@ -14,6 +15,7 @@ export function OwnPasswordForm() {
   const [change, { isLoading }] = useChangeOwnPasswordMutation();
   const { run } = useWriteAction();
   const [problems, setProblems] = useState<string[]>([]);
+  const [dirty, setDirty] = useState(false);
 
   const submit = async (values: ChangePasswordBody) => {
     const saved = await run({
@@ -24,12 +26,20 @@ export function OwnPasswordForm() {
     });
     if (saved) {
       form.resetFields();
+      setDirty(false);
       setProblems([]);
     }
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} className="ec-members__password" aria-label="Your password">
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      onValuesChange={(_changed, values) => setDirty(Object.values(values).some((value) => Boolean(value)))}
+      className="ec-members__password"
+      aria-label="Your password"
+    >
       {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} />}
       <Form.Item name="current_password" label={LABELS.current_password} rules={[{ required: true, message: "Current password can't be blank" }]}>
         <Input.Password autoComplete="current-password" />
@@ -58,6 +68,7 @@ export function OwnPasswordForm() {
       <Button type="primary" htmlType="submit" loading={isLoading}>
         Change Password
       </Button>
+      <UnsavedChangesGuard dirty={dirty} changesTo="your password" />
     </Form>
   );
 }

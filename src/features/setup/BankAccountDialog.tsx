@@ -55,7 +55,7 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       changesTo="this bank account"
     >
       <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
-        <Input autoFocus maxLength={200} autoComplete="off" />
+        <Input maxLength={200} autoComplete="off" />
       </Form.Item>
       <Form.Item name="account_type" label={LABELS.account_type}>
         <Radio.Group

@@ -1,6 +1,7 @@
-import { Alert, Form, Modal, type FormInstance } from 'antd';
+import { Alert, Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { confirmCloseWithoutSaving } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 
 interface Props<Values> {
   title: string;
@@ -27,7 +28,7 @@ export function FormDialog<Values>({ title, open, form, saving, problems, onSubm
     onCancel();
   };
   return (
-    <Modal
+    <Dialog
       title={title}
       open={open}
       okText="Save"
@@ -45,6 +46,6 @@ export function FormDialog<Values>({ title, open, form, saving, problems, onSubm
     >
       {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} className="ec-setup-dialog__problems" />}
       {children}
-    </Modal>
+    </Dialog>
   );
 }

@@ -33,7 +33,7 @@ export function NameDialog({ thing, open, item, save, onDone }: Props) {
   return (
     <FormDialog title={`${item ? 'Edit' : 'Add'} ${thing}`} open={open} form={dialog.form} saving={dialog.saving} problems={dialog.problems} onSubmit={submit} onCancel={onDone} changesTo={`this ${thing.toLowerCase()}`}>
       <Form.Item name="name" label="Name" rules={[zodRule(nameSchema, 'Name')]}>
-        <Input autoFocus maxLength={200} autoComplete="off" />
+        <Input maxLength={200} autoComplete="off" />
       </Form.Item>
     </FormDialog>
   );

@@ -1,4 +1,5 @@
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
+import { ConflictBanner } from '../../components/ConflictBanner';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useEffect, useRef, useState } from 'react';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
@@ -121,19 +122,7 @@ export default function SettingsPage() {
         settings.isLoading && <PageLoading />
       ) : (
         <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setDirty(true)} className="ec-settings__form">
-          {conflict && (
-            <Alert
-              type="warning"
-              showIcon
-              role="alert"
-              title={conflict}
-              action={
-                <Button size="small" onClick={() => void reload()} loading={settings.isFetching}>
-                  Reload
-                </Button>
-              }
-            />
-          )}
+          {conflict && <ConflictBanner message={conflict} edits="dropped" onReload={() => void reload()} reloading={settings.isFetching} />}
           {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} />}
           <Form.Item name="primary_budget_account_id" label={LABELS.primary_budget_account_id}>
             <Select

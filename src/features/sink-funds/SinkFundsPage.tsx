@@ -5,6 +5,7 @@ import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { ConflictBanner } from '../../components/ConflictBanner';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
@@ -159,19 +160,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
           Show Closed Obligations?
         </Checkbox>
       </Space>
-      {conflict && editing && (
-        <Alert
-          type="warning"
-          showIcon
-          title={conflict}
-          description="Your changes are still here. Reload to bring in the other changes; your edits stay on top, then save again."
-          action={
-            <Button size="small" onClick={reload} loading={isFetching}>
-              Reload
-            </Button>
-          }
-        />
-      )}
+      {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <EnvelopesTable accountId={accountId} fund={fund} editing={editing} mobile={mobile} showClosed={showClosed} refusals={refusals} onShowTransactions={setTransactionsOf} />
       <TransferMoneyDialog fund={fund} open={transferring} onDone={() => setTransferring(false)} />
       {transactionsOf && <EnvelopeTransactionsDialog target={transactionsOf} onClose={() => setTransactionsOf(null)} />}

@@ -1,7 +1,9 @@
-import { Alert, Button, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatMoney, type Cents } from '../../shared/money';
@@ -31,17 +33,27 @@ function placesOf(fund: SinkFund) {
 
 const options = (places: Place[]) => places.map((place) => ({ value: place.value, label: `${place.name} (${formatMoney(place.balance)})` }));
 
-function TransferForm({ fund, onDone }: { fund: SinkFund; onDone: () => void }) {
+interface FormProps {
+  fund: SinkFund;
+  onDone: () => void;
+  /** Cancel: asks first once something was chosen or typed. */
+  onCancel: () => void;
+  markDirty: (dirty: boolean) => void;
+}
+
+function TransferForm({ fund, onDone, onCancel, markDirty }: FormProps) {
   const dispatch = useAppDispatch();
   const places = placesOf(fund);
   const [from, setFrom] = useState(UNASSIGNED);
-  const [to, setTo] = useState(() => places.to.find((place) => place.value !== UNASSIGNED)?.value ?? UNASSIGNED);
+  const [firstTo] = useState(() => places.to.find((place) => place.value !== UNASSIGNED)?.value ?? UNASSIGNED);
+  const [to, setTo] = useState(firstTo);
   const [amount, setAmount] = useState<Cents>(0);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [transfer, { isLoading }] = useTransferSinkFundAllocationMutation();
   const source = places.from.find((place) => place.value === from);
   const target = places.to.find((place) => place.value === to);
   const samePlace = from === to;
+  useEffect(() => markDirty(amount !== 0 || from !== UNASSIGNED || to !== firstTo), [amount, from, to, firstTo, markDirty]);
 
   const submit = async () => {
     setRefusal([]);
@@ -72,7 +84,7 @@ function TransferForm({ fund, onDone }: { fund: SinkFund; onDone: () => void }) 
       </label>
       <label>
         Amount
-        <MoneyInput aria-label="Amount" cents={amount} onCents={setAmount} autoFocus />
+        <MoneyInput aria-label="Amount" cents={amount} onCents={setAmount} />
       </label>
       {samePlace && <span className="ec-field-error">Choose two different places to move money between.</span>}
       <div className="ec-sink-fund-balances" aria-label="Resulting balances">
@@ -94,7 +106,7 @@ function TransferForm({ fund, onDone }: { fund: SinkFund; onDone: () => void }) 
         <Button type="primary" htmlType="submit" loading={isLoading} disabled={samePlace}>
           Transfer
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </form>
   );
@@ -102,9 +114,10 @@ function TransferForm({ fund, onDone }: { fund: SinkFund; onDone: () => void }) 
 
 /** "Transfer Money": moves money between two envelopes of the account, or between one and Unassigned Money. */
 export function TransferMoneyDialog({ fund, open, onDone }: { fund: SinkFund; open: boolean; onDone: () => void }) {
+  const { close, markDirty } = useGuardedClose(onDone, 'this transfer');
   return (
-    <Modal open={open} title="Transfer Money" footer={null} onCancel={onDone} destroyOnHidden>
-      <TransferForm fund={fund} onDone={onDone} />
-    </Modal>
+    <Dialog open={open} title="Transfer Money" footer={null} onCancel={close} destroyOnHidden>
+      <TransferForm fund={fund} onDone={onDone} onCancel={close} markDirty={markDirty} />
+    </Dialog>
   );
 }

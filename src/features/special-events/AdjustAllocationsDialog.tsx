@@ -1,8 +1,10 @@
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
-import { Alert, Checkbox, Modal, Select, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Checkbox, Select, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { useReturnFocus } from '../../components/useReturnFocus';
@@ -68,6 +70,9 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
   const eventNames = useMemo(() => new Map(events.map((other) => [other.id, other.name])), [events]);
   const budgetNames = useMemo(() => new Map(budgets.map((budget) => [budget.id, budget.name])), [budgets]);
   const actual = sumCents([...chosen.values()].map((allocation) => allocation.spent));
+  const { close, markDirty } = useGuardedClose(onDone, 'these allocations');
+  const changed = chosen.size !== event.allocations.length || event.allocations.some((allocation) => !chosen.has(allocation.id));
+  useEffect(() => markDirty(changed), [changed, markDirty]);
 
   const choose = (allocation: Allocation, on: boolean) =>
     setChosen((before) => {
@@ -94,7 +99,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
   };
 
   return (
-    <Modal
+    <Dialog
       title={`Adjust Allocations: ${event.name}`}
       open
       width={{ xs: '100%', sm: 720 }}
@@ -102,7 +107,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
       okText="Save"
       cancelText="Cancel"
       okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onDone}
+      onCancel={close}
       modalRender={(dialog) => (
         <form
           onSubmit={(submitEvent) => {
@@ -158,7 +163,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
         <ChosenAllocations chosen={chosen} onRemove={unchoose} />
         <EventFigures budget={event.budget_amount} actual={actual} />
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -64,7 +64,7 @@ export function SpecialEventDialog({ open, event, onDone }: Props) {
       changesTo="this special event"
     >
       <Form.Item name="name" label={LABELS.name} rules={[zodRule(nameSchema, LABELS.name)]}>
-        <Input autoFocus maxLength={200} autoComplete="off" />
+        <Input maxLength={200} autoComplete="off" />
       </Form.Item>
       <Form.Item name="budget_amount" label={LABELS.budget_amount} rules={[zodRule(nonNegativeMoneySchema, LABELS.budget_amount)]}>
         <BalanceInput />

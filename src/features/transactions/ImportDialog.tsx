@@ -1,6 +1,7 @@
-import { Alert, Button, Modal } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { formatShortDate } from '../../shared/dates';
 import type { BankAccount } from '../../shared/schemas/setup';
@@ -244,8 +245,8 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
 export function ImportDialog({ open, ...props }: ImportProps & { open: boolean }) {
   const { close, markDirty } = useGuardedClose(props.onDone, 'this import');
   return (
-    <Modal open={open} title="Import Transactions" footer={null} onCancel={close} destroyOnHidden width={760}>
+    <Dialog open={open} title="Import Transactions" footer={null} onCancel={close} destroyOnHidden width={760}>
       <ImportForm {...props} onCancel={close} markDirty={markDirty} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -20,6 +20,8 @@ interface RowContext {
   onSelect: (key: string, selected: boolean) => void;
 }
 
+const allocationHeading = (isSinkFund: boolean) => (isSinkFund ? 'Sink Fund Allocation' : 'Allocation');
+
 const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate' } as const;
 
 /** An allocation suggested from the household's history: marked as such, and saved only once accepted. */
@@ -69,10 +71,10 @@ const TransactionRowView = memo(function TransactionRowView({
   return (
     <>
       <tr className={className} data-row-key={row.key}>
-        <td>
+        <td className="ec-col-select">
           <input type="checkbox" aria-label={`Select ${label}`} checked={selected} onChange={(event) => onSelect(row.key, event.target.checked)} />
         </td>
-        <td>
+        <td className="ec-col-date" data-label="Date">
           {editing ? (
             <>
               <input
@@ -92,7 +94,7 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </td>
         {/* The description is the row's header: a screen reader names the amounts by it. */}
-        <th scope="row" className="ec-row-name">
+        <th scope="row" className="ec-row-name" data-label="Description">
           {editing ? (
             <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
           ) : (
@@ -107,10 +109,10 @@ const TransactionRowView = memo(function TransactionRowView({
             </span>
           )}
         </th>
-        <td>
+        <td className="ec-col-allocation" data-label={allocationHeading(isSinkFund)}>
           {editing ? (
             <AllocationPicker
-              ariaLabel={isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}
+              ariaLabel={allocationHeading(isSinkFund)}
               value={pickedId}
               options={options}
               onChange={(id) =>
@@ -124,13 +126,13 @@ const TransactionRowView = memo(function TransactionRowView({
             <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
           )}
         </td>
-        <td className="ec-num">
+        <td className="ec-num ec-col-withdrawn" data-label="Withdrawn">
           {editing ? <MoneyInput aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
         </td>
-        <td className="ec-num">
+        <td className="ec-num ec-col-deposited" data-label="Deposited">
           {editing ? <MoneyInput aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
-        <td className="ec-col-paid">
+        <td className="ec-col-paid" data-label="Paid?">
           {editing ? (
             <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
           ) : row.status === 'paid' ? (
@@ -141,7 +143,7 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </td>
         {editing && (
-          <td>
+          <td className="ec-col-delete">
             <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch(rowDeleteToggled(row.key))}>
               {row.deleted ? 'Undo' : 'Delete'}
             </Button>
@@ -178,7 +180,8 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
   // One stable object, so memoised rows compare it by identity.
   const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
   return (
-    <table className={`ec-transactions-table${editing ? '' : ' ec-transactions-table--view'}`}>
+    // Editing on a phone draws each row as a card (transactions.css): the cells' data-label names each field there.
+    <table className={`ec-transactions-table ${editing ? 'ec-transactions-table--editing' : 'ec-transactions-table--view'}`}>
       <thead>
         <tr>
           <th>
@@ -186,7 +189,7 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           </th>
           <th>Date</th>
           <th>Description</th>
-          <th>{isSinkFund ? 'Sink Fund Allocation' : 'Allocation'}</th>
+          <th>{allocationHeading(isSinkFund)}</th>
           <th className="ec-num">Withdrawn</th>
           <th className="ec-num">Deposited</th>
           <th className="ec-col-paid">Paid?</th>
@@ -210,16 +213,18 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
       </tbody>
       <tfoot>
         <tr>
-          <td />
-          <td colSpan={3}>Total</td>
-          <td className="ec-num">
+          <td className="ec-col-select" />
+          <td colSpan={3} className="ec-col-total">
+            Total
+          </td>
+          <td className="ec-num ec-col-withdrawn" data-label="Withdrawn">
             <Money cents={totals.withdrawn} />
           </td>
-          <td className="ec-num">
+          <td className="ec-num ec-col-deposited" data-label="Deposited">
             <Money cents={totals.deposited} />
           </td>
           <td className="ec-col-paid" />
-          {editing && <td />}
+          {editing && <td className="ec-col-delete" />}
         </tr>
       </tfoot>
     </table>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
+import { ConflictBanner } from '../../components/ConflictBanner';
 import { LoadError } from '../../components/LoadError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { today } from '../../shared/dates';
@@ -182,21 +183,12 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           )}
         </div>
       )}
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={problem.messages.join(' ')}
-          action={
-            problem.conflict ? (
-              <Button size="small" danger onClick={reload}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
+      {problem &&
+        (problem.conflict ? (
+          <ConflictBanner message={problem.messages.join(' ')} edits="dropped" onReload={reload} />
+        ) : (
+          <Alert type="error" showIcon role="alert" title={problem.messages.join(' ')} />
+        ))}
       {editing && suggestions.problem && (
         <Alert
           type="warning"

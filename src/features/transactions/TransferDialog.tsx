@@ -1,5 +1,7 @@
-import { Alert, Button, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useGuardedClose } from '../../components/closeWithoutSaving';
+import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { today } from '../../shared/dates';
@@ -22,13 +24,15 @@ interface TransferProps {
 
 const accountOptions = (accounts: readonly BankAccount[]) => accounts.map((account) => ({ value: account.id, label: account.name }));
 
-function TransferForm({ accounts, fromAccountId, budgetId, window, allocationChoices, onDone }: TransferProps) {
+function TransferForm({ accounts, fromAccountId, budgetId, window, allocationChoices, onDone, onCancel, markDirty }: TransferProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
   const [from, setFrom] = useState(fromAccountId);
-  const [to, setTo] = useState<number | null>(() => accounts.find((account) => account.id !== fromAccountId)?.id ?? null);
+  const [firstTo] = useState<number | null>(() => accounts.find((account) => account.id !== fromAccountId)?.id ?? null);
+  const [to, setTo] = useState(firstTo);
   const [fromChoice, setFromChoice] = useState<number | null>(null);
   const [toChoice, setToChoice] = useState<number | null>(null);
-  const [date, setDate] = useState(() => defaultRowDate(window, today()));
+  const [firstDate] = useState(() => defaultRowDate(window, today()));
+  const [date, setDate] = useState(firstDate);
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState(0);
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -39,6 +43,8 @@ function TransferForm({ accounts, fromAccountId, budgetId, window, allocationCho
   const fromChoices = useAccountChoices(fromAccount, allocationChoices);
   const toChoices = useAccountChoices(toAccount, allocationChoices);
   const dateMessage = windowDateMessage(windowDateProblem(date, window));
+  const changed = from !== fromAccountId || to !== firstTo || fromChoice !== null || toChoice !== null || date !== firstDate || description !== '' || amount !== 0;
+  useEffect(() => markDirty(changed), [changed, markDirty]);
 
   const submit = async () => {
     setRefusal([]);
@@ -120,7 +126,7 @@ function TransferForm({ accounts, fromAccountId, budgetId, window, allocationCho
         <Button type="primary" htmlType="submit" loading={isLoading} disabled={dateMessage !== null}>
           Transfer
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </form>
   );
@@ -128,9 +134,10 @@ function TransferForm({ accounts, fromAccountId, budgetId, window, allocationCho
 
 /** "Bank Account Transfer": money from one account (and allocation or envelope) to another. */
 export function TransferDialog({ open, ...props }: TransferProps & { open: boolean }) {
+  const { close, markDirty } = useGuardedClose(props.onDone, 'this transfer');
   return (
-    <Modal open={open} title="Bank Account Transfer" footer={null} onCancel={props.onDone} destroyOnHidden>
-      <TransferForm {...props} />
-    </Modal>
+    <Dialog open={open} title="Bank Account Transfer" footer={null} onCancel={close} destroyOnHidden>
+      <TransferForm {...props} onCancel={close} markDirty={markDirty} />
+    </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import type { SinkFund } from '../../../src/shared/schemas/sinkFunds';
 import { SINK_FUND_CONFLICT_MESSAGE } from '../../../src/shared/schemas/sinkFunds';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
-import { setupUser } from '../../support/user';
+import { cancelAndAnswer, setupUser } from '../../support/user';
 import { recordMessages } from '../budgets/renderBudgets';
 import { transaction } from '../transactions/builders';
 import { billsFund, envelope, savingsFund } from './fixtures';
@@ -244,6 +244,28 @@ describe('Sink Funds', () => {
     expect(sent?.body).toEqual({ existing_allocation_id: 11, new_allocation_id: 12, amount: 10_000 });
     await waitFor(() => expect(rowOf('Car')).toHaveTextContent('200.00'));
     expect(rowOf('Christmas')).toHaveTextContent('150.00');
+  });
+
+  it('opens Transfer Money with the focus in From, and asks "Close without saving?" before Cancel drops an amount', async () => {
+    const network = household();
+    renderPage();
+    const user = setupUser();
+    await screen.findByText('Car');
+    await user.click(screen.getByRole('button', { name: 'Transfer Money' }));
+    const dialog = await dialogTitled('Transfer Money');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveFocus());
+    await user.click(within(dialog).getByLabelText('Amount'));
+    await user.keyboard('40');
+    await cancelAndAnswer(user, dialog, 'No', 'this transfer');
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('40.00');
+    await cancelAndAnswer(user, dialog, 'Yes', 'this transfer');
+    await waitFor(() => expect(screen.queryByText('Transfer Money', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(network.find('POST', '/sink_funds/5/transfer_allocation')).toHaveLength(0);
+    // Nothing chosen or typed: Cancel closes at once.
+    await user.click(screen.getByRole('button', { name: 'Transfer Money' }));
+    await user.click(within(await dialogTitled('Transfer Money')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Transfer Money', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Close without saving?')).not.toBeInTheDocument();
   });
 
   it("keeps the dialog open with the server's reason when a move is refused", async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
-import { setupUser } from '../../support/user';
+import { cancelAndAnswer, setupUser } from '../../support/user';
 import { transaction } from './builders';
 import { CHEQUING, dialogTitled, household, renderTransactions, windowResponse } from './renderTransactions';
 
@@ -15,9 +15,6 @@ async function openImport(user: ReturnType<typeof setupUser>) {
   return dialogTitled('Import Transactions');
 }
 
-/** A Yes/No question carries its title twice (the visible one and one for screen readers). */
-const closeQuestion = async () => (await screen.findAllByText('Close without saving?', { selector: '.ant-modal-confirm-title' }))[0].closest('.ant-modal') as HTMLElement;
-
 describe('Import Transactions', () => {
   it('asks "Close without saving?" before Cancel drops pasted text: No keeps it, Yes closes', async () => {
     mockFetch(household());
@@ -25,14 +22,9 @@ describe('Import Transactions', () => {
     renderTransactions();
     const dialog = await openImport(user);
     fireEvent.change(within(dialog).getByLabelText('Pasted text'), { target: { value: 'Book shop,2026-03-10,22.50' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    const question = await closeQuestion();
-    expect(question).toHaveTextContent('You have unsaved changes to this import. Close and lose them?');
-    await user.click(within(question).getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(screen.queryByText('Close without saving?')).not.toBeInTheDocument());
+    await cancelAndAnswer(user, dialog, 'No', 'this import');
     expect(within(dialog).getByLabelText('Pasted text')).toHaveValue('Book shop,2026-03-10,22.50');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await closeQuestion()).getByRole('button', { name: 'Yes' }));
+    await cancelAndAnswer(user, dialog, 'Yes', 'this import');
     await waitFor(() => expect(screen.queryByText('Import Transactions', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
   });
 
@@ -124,6 +116,21 @@ describe('Bank Account Transfer', () => {
     expect(within(dialog).getByText('Chequing after the transfer').nextSibling?.textContent).toBe('450.00');
     await user.tab();
     expect(amount).toHaveValue('500.00');
+  });
+
+  it('opens with the focus in From, and asks "Close without saving?" before Cancel drops a description', async () => {
+    const network = mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Transfer' }));
+    const dialog = await dialogTitled('Bank Account Transfer');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveFocus());
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Pay the card' } });
+    await cancelAndAnswer(user, dialog, 'No', 'this transfer');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Pay the card');
+    await cancelAndAnswer(user, dialog, 'Yes', 'this transfer');
+    await waitFor(() => expect(screen.queryByText('Bank Account Transfer', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(network.find('POST', '/bank_accounts/1/transfer')).toHaveLength(0);
   });
 
   it('sends the transfer and says so', async () => {
