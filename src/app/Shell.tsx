@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { subscribeToPageHeading } from '../components/usePageHeading';
+import { useUndoChange } from '../features/activity/useUndoChange';
 import { MessageBar } from '../features/messages/MessageBar';
 import { pageLeft } from '../features/messages/messagesSlice';
 import { selectRequestInFlight } from './apiStatus';
@@ -58,6 +59,7 @@ export default function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
   const pageHeading = usePageHeadingText();
+  const { undoChange } = useUndoChange();
   const busy = useAppSelector(selectRequestInFlight);
   const householdName = useAppSelector((state) => state.auth.householdName);
 
@@ -112,7 +114,7 @@ export default function Shell() {
         </aside>
       )}
       <main className="ec-content">
-        <MessageBar className="ec-shell-messages" />
+        <MessageBar className="ec-shell-messages" onUndo={undoChange} />
         {narrow && pageHeading && <h2 className="ec-page-heading">{pageHeading}</h2>}
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 import { createListenerMiddleware, isAnyOf, isRejected, type UnknownAction } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../features/auth/authSlice';
-import { errorShown, infoShown, MESSAGE_LIFETIME_MS, messageExpired, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
+import { errorShown, infoShown, lingeringErrorShown, messageExpired, messageLifetime, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
 import { api } from './api';
 import { apiErrorMessage, errorStatus } from './apiErrors';
 import { clearCredentials, hasCredentials } from './credentials';
@@ -48,12 +48,12 @@ startListening({
 });
 
 startListening({
-  matcher: isAnyOf(infoShown, errorShown),
+  matcher: isAnyOf(infoShown, errorShown, lingeringErrorShown),
   effect: async (_action, { dispatch, getState, delay }) => {
     const message = getState().messages.current;
     // A "Retry" stays until it is used or dismissed: three seconds is too short to act on.
     if (!message || message.retry) return;
-    await delay(MESSAGE_LIFETIME_MS);
+    await delay(messageLifetime(message));
     dispatch(messageExpired(message.id));
   },
 });

@@ -2,8 +2,7 @@ import { Button, List, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { ActivityEntry } from '../../shared/schemas/activity';
-import { useWriteAction } from '../messages/useWriteAction';
-import { useUndoActivityMutation } from './activityApi';
+import { useUndoChange } from './useUndoChange';
 import './activity.css';
 
 /** Where an entry's change can be seen: its budget, its transactions window, its account. */
@@ -25,16 +24,8 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'sh
 
 /** Activity entries, newest first, each linking to what it changed, with "Undo" where it can be undone. */
 export function ActivityList({ entries, loading }: { entries: ActivityEntry[] | undefined; loading: boolean }) {
-  const [undo] = useUndoActivityMutation();
-  const { run, refusalAlert } = useWriteAction();
-
-  const undoEntry = (entry: ActivityEntry) =>
-    run({
-      question: { title: 'Undo this change?', content: entry.text },
-      write: () => undo(entry.id).unwrap(),
-      success: 'Change undone.',
-      failure: 'Not undone.',
-    });
+  const { undoChange, refusalAlert } = useUndoChange();
+  const undoEntry = (entry: ActivityEntry) => undoChange(entry.id, { title: 'Undo this change?', content: entry.text });
 
   return (
     <>

@@ -13,7 +13,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { errorShown, infoShown } from '../messages/messagesSlice';
 import { useWriteAction } from '../messages/useWriteAction';
 import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
-import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery } from '../setup/setupApi';
+import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSettingsQuery } from '../setup/setupApi';
 import { AllocationsTable } from './AllocationsTable';
 import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
 import { budgetMessages } from './budgetMessages';
@@ -23,6 +23,7 @@ import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { BudgetFiguresBar, BudgetSummary } from './BudgetSummary';
 import { IncomesTable } from './IncomesTable';
+import { showsOwners } from './incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/budgetMessages';
@@ -50,6 +51,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { data: budget, error, refetch, isFetching } = useGetBudgetQuery(budgetId);
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
+  const { data: settings } = useGetSettingsQuery();
   const [updateBudget, { isLoading: saving }] = useUpdateBudgetMutation();
   const { run } = useWriteAction();
   const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
@@ -163,7 +165,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
           }
         />
       )}
-      <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} />
+      <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
       <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
       <BudgetSummary budgetId={budgetId} />
       <BudgetFiguresBar budgetId={budgetId} />

@@ -1,11 +1,12 @@
 import { memo, useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
-import type { BankAccount } from '../../shared/schemas/setup';
+import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
 import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { OWNERS, ownerLabel, type Partners } from './incomeOwners';
 
 interface RowProps {
   budgetId: number;
@@ -13,10 +14,36 @@ interface RowProps {
   editing: boolean;
   accounts: BankAccount[];
   accountNames: Map<number, string>;
+  /** A couple's partner names: the row says whose it is (a column, or on a phone a tag by the name). */
+  partners: Partners | null;
+  mobile: boolean;
+}
+
+/** Whose the income is: a select while editing, the partner's name otherwise. */
+function WhoseCell({ editing, partners, owner, name, onOwner, invalid }: { editing: boolean; partners: Partners; owner: IncomeOwner; name: string; onOwner: (owner: IncomeOwner) => void; invalid: boolean }) {
+  return (
+    <td>
+      {editing ? (
+        <select
+          className="ec-input ec-select"
+          aria-label={`Whose: ${name.trim() || 'New income'}`}
+          aria-invalid={invalid || undefined}
+          value={owner} onChange={(event) => onOwner(event.target.value as IncomeOwner)}>
+          {OWNERS.map((choice) => (
+            <option key={choice} value={choice}>
+              {ownerLabel(partners, choice)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        ownerLabel(partners, owner)
+      )}
+    </td>
+  );
 }
 
 /** One income; subscribes to its own row so typing elsewhere never re-renders it. */
-const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames }: RowProps) {
+const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames, partners, mobile }: RowProps) {
   const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
   const refused = useAppSelector((state) => selectRefusedFields(state, 'incomes', rowKey));
   const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
@@ -24,10 +51,19 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
+  // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
+  const ownerTag = partners && mobile && !editing;
   return (
     <tr className={rowClass(row.deleted, refused)}>
-      <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
+      {ownerTag ? (
+        <th scope="row" className="ec-row-name">
+          {row.name} <span className="ec-tag ec-tag--owner">{ownerLabel(partners, row.owner)}</span>
+        </th>
+      ) : (
+        <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
+      )}
       <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      {partners && !ownerTag && <WhoseCell editing={editing} partners={partners} owner={row.owner} name={row.name} onOwner={(owner) => change({ owner })} invalid={refused.includes('owner')} />}
       <td>
         {editing ? (
           <select
@@ -59,10 +95,25 @@ function IncomeTotal({ budgetId }: { budgetId: number }) {
   return <Money cents={total} />;
 }
 
-export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number; editing: boolean; accounts: BankAccount[] }) {
+/** `partners`: a couple's names, when the household is a couple (each income then says whose it is). */
+export function IncomesTable({
+  budgetId,
+  editing,
+  accounts,
+  partners,
+  mobile,
+}: {
+  budgetId: number;
+  editing: boolean;
+  accounts: BankAccount[];
+  partners: Partners | null;
+  mobile: boolean;
+}) {
   const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
   const dispatch = useAppDispatch();
   const accountNames = useMemo(() => new Map(accounts.map((account) => [account.id, account.name])), [accounts]);
+  const whoseColumn = partners !== null && !(mobile && !editing);
+  const columns = whoseColumn ? 6 : 5;
   return (
     <div className="ec-grid-wrap">
       <table className="ec-grid ec-incomes" aria-label="Incomes">
@@ -71,6 +122,7 @@ export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number
           <tr>
             <th>Name</th>
             <th className="ec-num">Amount</th>
+            {whoseColumn && <th>Whose</th>}
             <th>Bank Account</th>
             <th>Comment</th>
             <DeleteHeaderCell />
@@ -78,9 +130,9 @@ export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number
         </thead>
         <tbody>
           {keys.map((key) => (
-            <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} />
+            <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} partners={partners} mobile={mobile} />
           ))}
-          {editing && <ActionRow label="Add Income" columns={5} onClick={() => dispatch(incomeAdded())} />}
+          {editing && <ActionRow label="Add Income" columns={columns} onClick={() => dispatch(incomeAdded())} />}
         </tbody>
         <tfoot>
           <tr>
@@ -88,7 +140,7 @@ export function IncomesTable({ budgetId, editing, accounts }: { budgetId: number
             <td className="ec-num">
               <IncomeTotal budgetId={budgetId} />
             </td>
-            <td colSpan={3} />
+            <td colSpan={columns - 2} />
           </tr>
         </tfoot>
       </table>

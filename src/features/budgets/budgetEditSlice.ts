@@ -72,7 +72,7 @@ const budgetEditSlice = createSlice({
       const draft = state.draft;
       if (!draft) return;
       const key = draft.nextKey--;
-      incomesAdapter.addOne(draft.incomes, { key, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', deleted: false });
+      incomesAdapter.addOne(draft.incomes, { key, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', owner: 'shared', deleted: false });
       draft.addedKey = key;
       draft.dirty = true;
     },

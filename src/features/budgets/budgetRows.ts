@@ -1,6 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import type { Cents } from '../../shared/money';
 import type { AllocationClass, Budget } from '../../shared/schemas/budgets';
+import type { IncomeOwner } from '../../shared/schemas/setup';
 
 /**
  * A budget's incomes and allocations as the screen holds them: normalised by a row key (the server id, or a
@@ -14,6 +15,8 @@ export interface IncomeLine {
   amount: Cents;
   bank_account_id: number | null;
   comment: string;
+  /** Whose income it is, for the split by income. */
+  owner: IncomeOwner;
   deleted: boolean;
 }
 
@@ -32,7 +35,7 @@ export interface AllocationLine {
   deleted: boolean;
 }
 
-export type IncomeFields = Pick<IncomeLine, 'name' | 'amount' | 'bank_account_id' | 'comment'>;
+export type IncomeFields = Pick<IncomeLine, 'name' | 'amount' | 'bank_account_id' | 'comment' | 'owner'>;
 export type AllocationFields = Pick<AllocationLine, 'name' | 'amount' | 'allocation_class' | 'is_fixed_amount' | 'comment'>;
 
 export interface BudgetRows {
@@ -57,6 +60,7 @@ export function rowsOfBudget(budget: Budget): BudgetRows {
     amount: income.amount,
     bank_account_id: income.bank_account_id,
     comment: income.comment ?? '',
+    owner: income.owner ?? 'shared',
     deleted: false,
   }));
   const allocations: AllocationLine[] = budget.allocations

@@ -50,11 +50,10 @@ const incomeSelectors = incomesAdapter.getSelectors();
 const allocationSelectors = allocationsAdapter.getSelectors();
 const selectIncomes = createSelector([selectIncomeState], (incomes) => incomeSelectors.selectAll(incomes));
 
-/** The incomes with whose they are (as saved; a row added in the draft counts as shared), for the split by income. */
-export const selectOwnedIncomes = createSelector([selectIncomes, selectServerBudget], (incomes, budget) => {
-  const owners = new Map((budget?.incomes ?? []).map((income) => [income.id, income.owner ?? 'shared']));
-  return incomes.map((income) => ({ amount: income.amount, deleted: income.deleted, owner: owners.get(income.id) ?? 'shared' }));
-});
+/** The incomes with whose they are (live over the draft while editing), for the split by income. */
+export const selectOwnedIncomes = createSelector([selectIncomes], (incomes) =>
+  incomes.map((income) => ({ amount: income.amount, deleted: income.deleted, owner: income.owner })),
+);
 const selectAllocations = createSelector([selectAllocationState], (allocations) => allocationSelectors.selectAll(allocations));
 
 const selectCategoriesQuery = setupApi.endpoints.getAllocationCategories.select();
@@ -161,6 +160,7 @@ export const selectSavePayload = createSelector([selectDraft, selectSavedRows], 
       amount: row.amount,
       bank_account_id: row.bank_account_id || null,
       comment: row.comment,
+      owner: row.owner,
       deleted: row.deleted,
     })),
     allocations: rows.allocations.map((row) => ({

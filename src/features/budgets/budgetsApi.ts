@@ -1,4 +1,5 @@
 import { api, LIST } from '../../app/api';
+import { activityIdOf, type Recorded } from '../../app/recordedWrites';
 import type { Budget, BudgetSummary, CreateBudgetBody, FutureBudget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { Transaction } from '../../shared/schemas/transactions';
 
@@ -19,6 +20,10 @@ export interface MassUpdatePayload {
   bank_account_id?: number | null;
   amounts: MassUpdateAmount[];
 }
+
+/** A budget write's answer: the budget, and its activity entry for "Undo". */
+type RecordedBudget = { budget: Budget } & Recorded;
+const recordedBudget = (budget: Budget, meta: Parameters<typeof activityIdOf>[0]): RecordedBudget => ({ budget, activityId: activityIdOf(meta) });
 
 const BUDGET_LIST = { type: 'Budget' as const, id: LIST };
 const BANK_ACCOUNT_LIST = { type: 'BankAccount' as const, id: LIST };
@@ -64,25 +69,28 @@ export const budgetsApi = api.injectEndpoints({
       query: (body) => ({ url: '/budgets', method: 'POST', body }),
       invalidatesTags: (_result, error) => periodChanged(error),
     }),
-    updateBudget: build.mutation<Budget, { id: number; body: UpdateBudgetBody }>({
+    updateBudget: build.mutation<RecordedBudget, { id: number; body: UpdateBudgetBody }>({
       query: ({ id, body }) => ({ url: `/budgets/${id}`, method: 'PUT', body }),
+      transformResponse: recordedBudget,
       // The saved budget is shown at once; the refetch that follows brings any derived value up to date.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(budgetsApi.util.upsertQueryData('getBudget', id, data));
+          dispatch(budgetsApi.util.upsertQueryData('getBudget', id, data.budget));
         } catch {
           // The page shows the refusal and keeps the edits.
         }
       },
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Budget', id }, BUDGET_LIST, 'FutureBudgets']),
     }),
-    copyBudget: build.mutation<Budget, number>({
+    copyBudget: build.mutation<RecordedBudget, number>({
       query: (id) => ({ url: `/budgets/${id}/copy`, method: 'PUT' }),
+      transformResponse: recordedBudget,
       invalidatesTags: (_result, error, id) => periodChanged(error, [id]),
     }),
-    closeBudget: build.mutation<Budget, number>({
+    closeBudget: build.mutation<RecordedBudget, number>({
       query: (id) => ({ url: `/budgets/${id}/close`, method: 'PUT' }),
+      transformResponse: recordedBudget,
       invalidatesTags: (_result, error, id) => (error ? [] : [...periodChanged(error, [id]), ...rowsWritten]),
     }),
     reopenLastBudget: build.mutation<Budget, void>({
@@ -90,8 +98,9 @@ export const budgetsApi = api.injectEndpoints({
       // The reopened budget is not named in the request: every budget is refetched.
       invalidatesTags: (_result, error) => (error ? [] : ['Budget', 'FutureBudgets', BANK_ACCOUNT_LIST, ...rowsWritten]),
     }),
-    massUpdateBudgets: build.mutation<{ success: true }, MassUpdatePayload>({
+    massUpdateBudgets: build.mutation<Recorded, MassUpdatePayload>({
       query: (body) => ({ url: '/budgets/mass_update', method: 'POST', body }),
+      transformResponse: (_answer: { success: true }, meta) => ({ activityId: activityIdOf(meta) }),
       invalidatesTags: (_result, error, body) =>
         error ? [] : ['FutureBudgets', ...body.amounts.map(({ budget_id }) => ({ type: 'Budget' as const, id: budget_id }))],
     }),

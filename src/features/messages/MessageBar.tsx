@@ -2,8 +2,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { retryQuery } from '../../app/retryQuery';
 import { messageDismissed } from './messagesSlice';
 
-/** The blue (info) or red (error) banner of the current message, with "Retry" on a failed load. */
-export function MessageBar({ className = '' }: { className?: string }) {
+/**
+ * The blue (info) or red (error) banner of the current message, with "Retry" on a failed load and "Undo" on a
+ * confirmed change (where the page gives `onUndo`: signed in).
+ */
+export function MessageBar({ className = '', onUndo }: { className?: string; onUndo?: (activityId: number) => void }) {
   const message = useAppSelector((state) => state.messages.current);
   const dispatch = useAppDispatch();
   return (
@@ -21,6 +24,18 @@ export function MessageBar({ className = '' }: { className?: string }) {
               }}
             >
               Retry
+            </button>
+          )}
+          {message.undoActivityId !== undefined && onUndo && (
+            <button
+              type="button"
+              className="ec-message-action"
+              onClick={() => {
+                dispatch(messageDismissed(message.id));
+                if (message.undoActivityId !== undefined) onUndo(message.undoActivityId);
+              }}
+            >
+              Undo
             </button>
           )}
           <button type="button" className="ec-message-close" aria-label="Dismiss message" onClick={() => dispatch(messageDismissed(message.id))}>

@@ -16,6 +16,16 @@ interface Message {
   id: number;
   /** Present on failed loads: the message bar offers "Retry", and the message stays until used or dismissed. */
   retry?: RetryableQuery;
+  /** The activity entry of the change just confirmed: the message bar offers "Undo" (and the message stays longer). */
+  undoActivityId?: number;
+  /** Stays as long as an "Undo" offer: a sentence worth reading, such as why an undo was refused. */
+  lingers?: boolean;
+}
+
+/** What else a message carries: an "Undo" of the change it confirms, a longer life. */
+export interface MessageExtras {
+  undoActivityId?: number;
+  lingers?: boolean;
 }
 
 interface MessagesState {
@@ -37,7 +47,12 @@ const messagesSlice = createSlice({
   reducers: {
     infoShown: {
       reducer: show,
-      prepare: (text: string) => ({ payload: { kind: 'info' as MessageKind, text } }),
+      prepare: (text: string, extras: MessageExtras = {}) => ({ payload: { kind: 'info' as MessageKind, text, ...extras } }),
+    },
+    /** A refusal worth reading (the message stays as long as an "Undo" offer). */
+    lingeringErrorShown: {
+      reducer: show,
+      prepare: (text: string) => ({ payload: { kind: 'error' as MessageKind, text, lingers: true } }),
     },
     errorShown: {
       reducer: show,
@@ -64,8 +79,12 @@ const messagesSlice = createSlice({
   extraReducers: (builder) => builder.addCase(userLoggedOut, (state) => ({ ...initialState, nextId: state.nextId })),
 });
 
-export const { infoShown, errorShown, messageExpired, messageDismissed, messageCleared, pageLeft } = messagesSlice.actions;
+export const { infoShown, errorShown, lingeringErrorShown, messageExpired, messageDismissed, messageCleared, pageLeft } = messagesSlice.actions;
 export const messagesReducer = messagesSlice.reducer;
 /** Toasts show for 3000 ms and the stored message is cleared after the same time. */
 export const MESSAGE_LIFETIME_MS = 3000;
+/** A message offering "Undo" (or explaining a refused one) stays long enough to read it and decide. */
+export const UNDO_MESSAGE_LIFETIME_MS = 10_000;
+export const messageLifetime = (message: Pick<Message, 'undoActivityId' | 'lingers'>) =>
+  message.undoActivityId !== undefined || message.lingers ? UNDO_MESSAGE_LIFETIME_MS : MESSAGE_LIFETIME_MS;
 export const NOT_LOGGED_IN = 'Not logged in';

@@ -5,10 +5,11 @@
  * 1. `question` (optional) is asked first with `confirm()` (Yes / No); "No" ends it without a request.
  * 2. `progress` (optional) shows while the request runs ("Copying...").
  * 3. `write` sends it (an RTK Query mutation's `.unwrap()`).
- * 4. Success shows `success` ("Bank Account saved.") and `run` resolves true.
+ * 4. Success shows `success` ("Bank Account saved.") and `run` resolves true. When the write answers a
+ *    `Recorded` result (its activity entry), the message offers "Undo" and stays 10 s.
  * 5. A refusal shows `failure` followed by the server's reasons ("Bank Account not saved. Name can't be
  *    blank"; the reasons alone when there is no `failure`), hands the refusal to `onRefused` (fields, rows, a
- *    409's "Reload": `refusal.conflict`) and `run` resolves false. Nothing is closed or reset: the dialog or
+ *    409's "Reload": `refusal.conflict`) and `run` resolves false. `lingers` keeps that message 10 s. Nothing is closed or reset: the dialog or
  *    edit mode stays open with every edit.
  *
  * `pending` is true while a write runs. `refusalAlert` is the last refusal as an alert the page can show (for
@@ -22,8 +23,9 @@ import { Alert } from '../../components/Alert';
 import { useCallback, useState } from 'react';
 import { failureText, readServerRefusal, type ServerRefusal } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
+import { recordedActivityId } from '../../app/recordedWrites';
 import { confirm, type ConfirmOptions } from '../../components/confirm';
-import { errorShown, infoShown } from './messagesSlice';
+import { errorShown, infoShown, lingeringErrorShown } from './messagesSlice';
 
 export interface WriteAction {
   question?: ConfirmOptions;
@@ -32,6 +34,8 @@ export interface WriteAction {
   success: string;
   failure?: string;
   onRefused?: (refusal: ServerRefusal) => void;
+  /** The refusal is worth reading slowly (an undo refused because of a newer change): its message stays 10 s. */
+  lingers?: boolean;
 }
 
 export function useWriteAction() {
@@ -40,20 +44,20 @@ export function useWriteAction() {
   const [lastRefusal, setLastRefusal] = useState<string | null>(null);
 
   const run = useCallback(
-    async ({ question, progress, write, success, failure, onRefused }: WriteAction): Promise<boolean> => {
+    async ({ question, progress, write, success, failure, onRefused, lingers }: WriteAction): Promise<boolean> => {
       if (question && !(await confirm(question))) return false;
       if (progress) dispatch(infoShown(progress));
       setPending(true);
       try {
-        await write();
+        const activityId = recordedActivityId(await write());
         setLastRefusal(null);
-        dispatch(infoShown(success));
+        dispatch(infoShown(success, activityId === null ? {} : { undoActivityId: activityId }));
         return true;
       } catch (error) {
         const refusal = readServerRefusal(error);
         const text = failureText(failure, refusal);
         setLastRefusal(text);
-        dispatch(errorShown(text));
+        dispatch(lingers ? lingeringErrorShown(text) : errorShown(text));
         onRefused?.(refusal);
         return false;
       } finally {

@@ -1,4 +1,5 @@
 import { api, LIST } from '../../app/api';
+import { activityIdOf, type Recorded } from '../../app/recordedWrites';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
@@ -49,9 +50,13 @@ export const transactionsApi = api.injectEndpoints({
       transformResponse: (transactions: Transaction[], meta) => ({ transactions, lockVersion: lockVersionOf(meta?.response?.headers) }),
       providesTags: (_result, _error, args) => [windowTag(args), { type: 'Transaction', id: LIST }],
     }),
-    saveTransactionWindow: build.mutation<TransactionWindow, SaveWindowBody>({
+    saveTransactionWindow: build.mutation<TransactionWindow & Recorded, SaveWindowBody>({
       query: (body) => ({ url: '/transactions', method: 'POST', body }),
-      transformResponse: (transactions: Transaction[], meta) => ({ transactions, lockVersion: lockVersionOf(meta?.response?.headers) }),
+      transformResponse: (transactions: Transaction[], meta) => ({
+        transactions,
+        lockVersion: lockVersionOf(meta?.response?.headers),
+        activityId: activityIdOf(meta),
+      }),
       // Show the saved window at once; the refetch that the tags trigger brings the new lock version.
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         try {

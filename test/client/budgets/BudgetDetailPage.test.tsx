@@ -323,6 +323,74 @@ describe('budget detail', () => {
   });
 });
 
+describe('whose an income is', () => {
+  // Salary is Alice's, Freelance shared: by income Alice weighs 3,000 + 1,000 and Bob 1,000 of the 2,200.00.
+  const ownedBudget = () => {
+    const budget = sampleBudget();
+    budget.incomes = budget.incomes.map((income) => ({ ...income, owner: income.name === 'Salary' ? 'wife' : 'shared' }));
+    return budget;
+  };
+  const byIncome = householdSettings({ split_rule: 'income' });
+  const shareOf = (name: string) => rowWith(screen.getByRole('table', { name: 'Discretionary Summary' }), `${name}'s Discretionary Amount`);
+
+  it('shows a Whose column in the partners\' names, edits it with the draft, and the split by income follows live', async () => {
+    const user = userEvent.setup();
+    let saved: { incomes: { id: number; owner?: string }[] } | undefined;
+    const { router, messages } = await openBudget({
+      'GET /budgets/7': ownedBudget(),
+      'GET /settings': byIncome,
+      'PUT /budgets/7': (request: { body: typeof saved }) => {
+        saved = request.body;
+        return { body: ownedBudget() };
+      },
+    });
+    expect(within(incomesTable()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Amount', 'Whose', 'Bank Account', 'Comment', 'Delete']);
+    expect(rowWith(incomesTable(), 'Salary')).toHaveTextContent("Alice's");
+    expect(rowWith(incomesTable(), 'Freelance')).toHaveTextContent('Shared');
+    await waitFor(() => expect(shareOf('Bob')).toHaveTextContent('440.00'));
+    expect(shareOf('Alice')).toHaveTextContent('1,760.00');
+
+    await startEditing(user);
+    const whose = within(incomesTable()).getByLabelText('Whose: Freelance');
+    expect(within(whose).getAllByRole('option').map((option) => option.textContent)).toEqual(["Alice's", "Bob's", 'Shared']);
+    await user.selectOptions(whose, "Bob's");
+    expect(shareOf('Bob')).toHaveTextContent('880.00');
+    expect(shareOf('Alice')).toHaveTextContent('1,320.00');
+
+    // Only whose it is changed, and that is an unsaved edit like any other.
+    await user.click(screen.getByRole('button', { name: 'Back to Budget List' }));
+    await answer('Leave without saving?', 'No', user);
+    expect(router.state.location.pathname).toBe('/budgets/7');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(messages).toContain('Budget saved.'));
+    expect(saved?.incomes).toEqual([expect.objectContaining({ id: 11, owner: 'wife' }), expect.objectContaining({ id: 12, owner: 'husband' })]);
+  });
+
+  it('has no Whose for a single person', async () => {
+    await openBudget({ 'GET /budgets/7': ownedBudget(), 'GET /settings': householdSettings({ family_type: 'single' }) });
+    await screen.findByRole('table', { name: 'Discretionary Summary' });
+    await waitFor(() => expect(screen.getByText("Sam's Discretionary Amount")).toBeInTheDocument());
+    expect(within(incomesTable()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Amount', 'Bank Account', 'Comment', 'Delete']);
+    expect(within(incomesTable()).queryByText("Alice's")).not.toBeInTheDocument();
+  });
+
+  it('shows whose an income is as a tag by its name on a phone', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
+    try {
+      mockFetch(fixedRoutes({ 'GET /budgets/7': ownedBudget(), 'GET /settings': byIncome }));
+      renderBudgets('/budgets/7');
+      await screen.findByRole('table', { name: 'Incomes' });
+      await waitFor(() => expect(within(incomesTable()).getByRole('rowheader', { name: "Salary Alice's" })).toBeInTheDocument());
+      expect(within(incomesTable()).getByRole('rowheader', { name: 'Freelance Shared' })).toBeInTheDocument();
+      expect(within(incomesTable()).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Whose');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
 describe('current budget', () => {
   it('goes to the open budget with the earliest start', async () => {
     mockFetch(fixedRoutes({ 'GET /budgets/current': { budget_id: 7 }, 'GET /budgets/7': sampleBudget() }));

@@ -104,7 +104,7 @@ describe('budget edit draft', () => {
     store.dispatch(editStarted(sampleBudget()));
     store.dispatch(incomeAdded());
     store.dispatch(allocationAdded({ categoryId: 3, categoryName: 'Fun' }));
-    expect(selectIncome(store.getState(), 7, -1)).toEqual({ key: -1, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', deleted: false });
+    expect(selectIncome(store.getState(), 7, -1)).toEqual({ key: -1, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', owner: 'shared', deleted: false });
     expect(selectAllocation(store.getState(), 7, -2)).toMatchObject({ id: 0, name: '', amount: 0, allocation_category_id: 3, allocation_class: 'want' });
   });
 
@@ -120,8 +120,10 @@ describe('budget edit draft', () => {
   });
 
   it('builds the save payload: no dummy rows, deleted rows flagged, new deleted rows left out, lock_version sent', async () => {
-    const store = await storeWithBudget();
-    store.dispatch(editStarted(sampleBudget()));
+    const budget = sampleBudget();
+    budget.incomes[0] = { ...budget.incomes[0], owner: 'wife' };
+    const store = await storeWithBudget(budget);
+    store.dispatch(editStarted(budget));
     store.dispatch(incomeAdded());
     store.dispatch(incomeChanged({ key: -1, changes: { name: 'Bonus', amount: 12345, bank_account_id: 6 } }));
     store.dispatch(allocationAdded({ categoryId: 3, categoryName: 'Fun' }));
@@ -129,13 +131,13 @@ describe('budget edit draft', () => {
     store.dispatch(allocationChanged({ key: -3, changes: { name: 'Concert', amount: 5000, is_fixed_amount: true } }));
     store.dispatch(rowDeleteToggled({ kind: 'allocation', key: -2 }));
     store.dispatch(rowDeleteToggled({ kind: 'allocation', key: 23 }));
-    store.dispatch(incomeChanged({ key: 12, changes: { bank_account_id: null } }));
+    store.dispatch(incomeChanged({ key: 12, changes: { bank_account_id: null, owner: 'husband' } }));
     const payload = selectSavePayload(store.getState())!;
     expect(payload.lock_version).toBe(3);
     expect(payload.incomes).toEqual([
-      { id: 11, name: 'Salary', amount: 300000, bank_account_id: 5, comment: '', deleted: false },
-      { id: 12, name: 'Freelance', amount: 200000, bank_account_id: null, comment: 'invoices', deleted: false },
-      { id: 0, name: 'Bonus', amount: 12345, bank_account_id: 6, comment: '', deleted: false },
+      { id: 11, name: 'Salary', amount: 300000, bank_account_id: 5, comment: '', owner: 'wife', deleted: false },
+      { id: 12, name: 'Freelance', amount: 200000, bank_account_id: null, comment: 'invoices', owner: 'husband', deleted: false },
+      { id: 0, name: 'Bonus', amount: 12345, bank_account_id: 6, comment: '', owner: 'shared', deleted: false },
     ]);
     expect(payload.allocations!.map((row) => [row.id, row.name, row.deleted])).toEqual([
       [23, 'Dining', true],
@@ -163,9 +165,11 @@ describe('budget edit draft', () => {
     store.dispatch(editStarted(sampleBudget()));
     store.dispatch(allocationChanged({ key: 21, changes: { amount: 160000 } }));
     store.dispatch(rowDeleteToggled({ kind: 'income', key: 12 }));
+    store.dispatch(incomeChanged({ key: 11, changes: { owner: 'husband' } }));
     store.dispatch(allocationChanged({ key: 24, changes: { comment: 'mine' } }));
     store.dispatch(incomeAdded());
     const theirs = sampleBudget({ lock_version: 4 });
+    theirs.incomes[0] = { ...theirs.incomes[0], owner: 'wife', comment: 'theirs' };
     theirs.allocations = theirs.allocations
       .filter((row) => row.id !== 24)
       .map((row) => (row.id === 22 ? { ...row, amount: 65000 } : row.id === 21 ? { ...row, spent: 150000 } : row));
@@ -174,6 +178,8 @@ describe('budget edit draft', () => {
     expect(selectAllocation(state, 7, 21)).toMatchObject({ amount: 160000, spent: 150000 });
     expect(selectAllocation(state, 7, 22)?.amount).toBe(65000);
     expect(selectIncome(state, 7, 12)?.deleted).toBe(true);
+    // Whose an income is counts as an edit like any other field: the person's choice stays on top.
+    expect(selectIncome(state, 7, 11)).toMatchObject({ owner: 'husband', comment: '' });
     expect(selectIncome(state, 7, -1)?.id).toBe(0);
     const payload = selectSavePayload(state)!;
     expect(payload.lock_version).toBe(4);

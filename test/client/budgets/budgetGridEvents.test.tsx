@@ -13,7 +13,7 @@ import {
   rowDeleteToggled,
 } from '../../../src/features/budgets/budgetEditSlice';
 import { IncomesTable } from '../../../src/features/budgets/IncomesTable';
-import { accounts, sampleBudget } from './fixtures';
+import { accounts, householdSettings, sampleBudget } from './fixtures';
 
 /** The grid in edit mode over a frozen state: each click or keystroke must dispatch exactly its event. */
 function renderGrid() {
@@ -22,7 +22,7 @@ function renderGrid() {
   const store = configureStore<RootState>([])(real.getState());
   render(
     <Provider store={store}>
-      <IncomesTable budgetId={7} editing accounts={accounts} />
+      <IncomesTable budgetId={7} editing accounts={accounts} partners={householdSettings()} mobile={false} />
       <AllocationsTable budgetId={7} editing mobile={false} />
     </Provider>,
   );
@@ -53,11 +53,13 @@ describe('budget grid events', () => {
     await user.click(within(rent).getByLabelText('Fixed Amount?'));
     const salary = rowOfInput('Income name', 'Salary');
     await user.selectOptions(within(salary).getByLabelText('Bank Account'), 'none');
+    await user.selectOptions(within(salary).getByLabelText('Whose: Salary'), "Bob's");
     expect(store.getActions()).toEqual([
       allocationChanged({ key: 21, changes: { amount: 123457 } }),
       allocationChanged({ key: 21, changes: { allocation_class: 'savings' } }),
       allocationChanged({ key: 21, changes: { is_fixed_amount: false } }),
       incomeChanged({ key: 11, changes: { bank_account_id: null } }),
+      incomeChanged({ key: 11, changes: { owner: 'husband' } }),
     ]);
   });
 

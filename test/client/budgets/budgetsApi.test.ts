@@ -36,3 +36,36 @@ describe('closing and reopening in the one api', () => {
     await waitFor(() => expect(loads(network, '/transactions/last_update')).toBe(2));
   });
 });
+
+/** The writes that can be undone answer their activity entry, so their confirmation can offer "Undo". */
+describe('recorded writes', () => {
+  const recorded = (body: unknown) => () => ({ body, headers: { 'activity-id': '17' } });
+
+  it.each([
+    ['a budget save', (store: ReturnType<typeof setupStore>) => store.dispatch(budgetsApi.endpoints.updateBudget.initiate({ id: 7, body: {} }))],
+    ['a copy', (store: ReturnType<typeof setupStore>) => store.dispatch(budgetsApi.endpoints.copyBudget.initiate(7))],
+    ['a close', (store: ReturnType<typeof setupStore>) => store.dispatch(budgetsApi.endpoints.closeBudget.initiate(7))],
+    ['a mass edit', (store: ReturnType<typeof setupStore>) => store.dispatch(budgetsApi.endpoints.massUpdateBudgets.initiate({ type: 'income', name: 'Salary', amounts: [] }))],
+    [
+      'a transactions window save',
+      (store: ReturnType<typeof setupStore>) => store.dispatch(transactionsApi.endpoints.saveTransactionWindow.initiate({ bank_account_id: 1, budget_id: 7, transactions: [] })),
+    ],
+  ])('%s answers the id of its activity entry', async (_name, write) => {
+    mockFetch({
+      'PUT /budgets/7': recorded(sampleBudget()),
+      'PUT /budgets/7/copy': recorded(sampleBudget({ id: 8 })),
+      'PUT /budgets/7/close': recorded(sampleBudget()),
+      'POST /budgets/mass_update': recorded({ success: true }),
+      'POST /transactions': recorded([]),
+    });
+    const store = setupStore(signedInState());
+    const result = await write(store).unwrap();
+    expect(result).toMatchObject({ activityId: 17 });
+  });
+
+  it('answers no entry when the server recorded none (the write moved nothing)', async () => {
+    mockFetch({ 'PUT /budgets/7': sampleBudget() });
+    const result = await setupStore(signedInState()).dispatch(budgetsApi.endpoints.updateBudget.initiate({ id: 7, body: {} })).unwrap();
+    expect(result).toEqual({ budget: sampleBudget(), activityId: null });
+  });
+});
