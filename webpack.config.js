@@ -1,17 +1,34 @@
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
-const { BannerPlugin, Compilation } = require('webpack');
+const fs = require('node:fs');
+const { BannerPlugin, Compilation, sources } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
-const COMPRESSIBLE = /\.(js|css|html|svg)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest)$/;
+const { appIcons } = require('./scripts/app-icons');
+
+/** The web app manifest as written and the icons it names, drawn by scripts/app-icons.js: files of the build, unhashed. */
+class AppManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AppManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AppManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const manifest = path.resolve(__dirname, 'public/manifest.webmanifest');
+        compilation.fileDependencies.add(manifest);
+        compilation.emitAsset('manifest.webmanifest', new sources.RawSource(fs.readFileSync(manifest)));
+        for (const [name, png] of appIcons()) compilation.emitAsset(name, new sources.RawSource(png));
+      });
+    });
+  }
+}
 
 /** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
-    entry: './src/index.tsx',
+    // The app, and the light quick-add page for phones (its own HTML, no React: README, "Quick add").
+    entry: { main: './src/index.tsx', 'quick-add': './src/quick-add.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -53,7 +70,9 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: 'public/quick-add.html', filename: 'quick-add.html', chunks: ['quick-add'] }),
+      new AppManifestPlugin(),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // Compressed once here, served by content negotiation (server/plugins/staticClient.ts): brotli where the
       // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).

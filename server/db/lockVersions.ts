@@ -32,6 +32,11 @@ export interface MoveVersion {
   sent?: number;
   /** A further condition for the rows to move (a budget must be open). */
   onlyIf?: RawBuilder<boolean>;
+  /**
+   * A write made outside the versioned screen (a quick add beside a transactions window): no session saw it,
+   * so afterwards every stale version is a conflict, the writing session's own included.
+   */
+  fromElsewhere?: boolean;
 }
 
 /**
@@ -39,13 +44,13 @@ export interface MoveVersion {
  * Returns the new version of each row moved; a row missing from the answer was stale, absent or refused by
  * `onlyIf`, and nothing of it was written.
  */
-export async function moveVersion(scope: HouseholdScope, kind: Versioned, { ids, sent, onlyIf }: MoveVersion): Promise<Map<number, number>> {
+export async function moveVersion(scope: HouseholdScope, kind: Versioned, { ids, sent, onlyIf, fromElsewhere }: MoveVersion): Promise<Map<number, number>> {
   const columns = VERSIONED[kind];
   if (ids !== 'all' && ids.length === 0) return new Map();
   const version = sql.ref(columns.version);
   const session = sql.ref(columns.session);
   const since = sql.ref(columns.since);
-  const actor = scope.sessionId;
+  const actor = fromElsewhere ? null : scope.sessionId;
   const conditions: RawBuilder<unknown>[] = [sql`household_id = ${scope.householdId}`];
   if (ids !== 'all') conditions.push(sql`id in (${sql.join(ids)})`);
   if (sent !== undefined) {

@@ -9,10 +9,14 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 /** The build writes `name.br` and `name.gz` next to each compressible file; they are cached like the original. */
 const COMPRESSED_SIBLING = /\.(br|gz)$/;
 
+/** The light quick-add page (README, "Quick add"): its own address, the web app manifest's start_url. */
+export const QUICK_ADD_PAGE = { path: '/quick-add', file: 'quick-add.html' } as const;
+
 export function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath).replace(COMPRESSED_SIBLING, '');
   if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
-  if (name === 'index.html') return 'no-cache';
+  // Pages name the current hashed files: revalidated on every visit.
+  if (name.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -43,5 +47,7 @@ export async function registerStaticClient(app: FastifyInstance, staticDir: stri
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
+    // Served at its address (not only as quick-add.html), with the same negotiation and caching as every file.
+    client.get(QUICK_ADD_PAGE.path, (_request, reply) => reply.sendFile(QUICK_ADD_PAGE.file));
   });
 }

@@ -5,13 +5,17 @@ import {
   byAllocationQuerySchema,
   bySinkFundAllocationQuerySchema,
   lastUpdateSchema,
+  quickAddBodySchema,
   saveWindowBodySchema,
   transactionListSchema,
+  transactionSchema,
   WINDOW_LOCK_HEADER,
   windowQuerySchema,
 } from '../../src/shared/schemas/transactions';
 import { householdScope } from '../plugins/auth';
-import { recordWindowSave } from '../services/activity/windowChanges';
+import { recorded } from '../services/activity/record';
+import { quickAddEntry, recordWindowSave } from '../services/activity/windowChanges';
+import { quickAdd } from '../services/quickAdd';
 import { answerRecorded } from './recordedReply';
 import { readWindow, saveWindow } from '../services/transactionWindow';
 import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions';
@@ -29,6 +33,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const saved = await recordWindowSave(householdScope(request), { bankAccountId: body.bank_account_id, budgetId: body.budget_id }, (trx) => saveWindow(trx, body));
     const window = answerRecorded(reply, saved);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
+  });
+
+  routes.post('/transactions/one', { schema: { body: quickAddBodySchema, response: { 201: transactionSchema } } }, async (request, reply) => {
+    const added = await recorded(householdScope(request), (trx) => quickAdd(trx, request.body), quickAddEntry);
+    return reply.code(201).send(answerRecorded(reply, added).transaction);
   });
 
   routes.get('/transactions/by_allocation', { schema: { querystring: byAllocationQuerySchema, response: { 200: transactionListSchema } } }, async (request) =>

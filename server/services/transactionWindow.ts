@@ -91,7 +91,7 @@ function mergeRow(stored: Transaction, row: TransactionRow): Values {
 }
 
 /** A new row: omitted amounts are 0, an omitted status is unpaid for a credit-card withdrawal and paid otherwise. */
-function newRow(row: TransactionRow, isCreditCard: boolean): Values {
+export function newRow(row: TransactionRow, isCreditCard: boolean): Values {
   const withdrawal = row.withdrawal_amount ?? 0;
   const deposit = row.deposit_amount ?? 0;
   return {
@@ -108,15 +108,21 @@ function newRow(row: TransactionRow, isCreditCard: boolean): Values {
   };
 }
 
-interface Planned {
+export interface Planned {
   index: number;
   stored: Transaction | null;
   values: Values;
 }
 
 /** Every refusal names its row ("Row 3 (Rent, 2026-03-01): …") and its field, so one 422 lists them all. */
-class RowProblems extends Refusals {
+export class RowProblems extends Refusals {
+  /** `single`: the request is one row (a quick add): problems name the body's own fields, without "Row 1". */
+  constructor(private readonly single = false) {
+    super();
+  }
+
   addFor(index: number, row: TransactionRow, field: string, problem: string) {
+    if (this.single) return this.add(problem.charAt(0).toUpperCase() + problem.slice(1), field);
     const what = [row.description?.trim(), row.transaction_date].filter(Boolean).join(', ');
     this.add(`Row ${index + 1} (${what}): ${problem}`, `transactions.${index}.${field}`);
   }
@@ -174,45 +180,7 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     const keptIds = new Set(planned.flatMap((p) => p.stored?.id ?? []));
     const deletedIds = stored.filter((row) => !keptIds.has(row.id)).map((row) => row.id);
 
-    const allocations = await trx.ownedIds('allocations', planned.map((p) => p.values.allocation_id), { column: 'budget_id', id: budget.id });
-    const envelopes = await trx.ownedIds('sink_fund_allocations', planned.map((p) => p.values.sink_fund_allocation_id), { column: 'bank_account_id', id: account.id });
-    const takenOutside = await refsOutsideWindow(trx, account.id, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
-    const refsInWindow = new Map<string, number>();
-
-    for (const { index, stored: original, values } of planned) {
-      const row = body.transactions[index];
-      if (windowDateProblem(values.transaction_date, budget) !== null) {
-        problems.addFor(index, row, 'transaction_date', 'date is outside the budget period');
-      }
-      // The negative amounts of a close's balancing row are allowed only on the stored row, never on a sent one.
-      const checked = { ...values, brought_forward_status: original?.brought_forward_status ?? null };
-      for (const field of negativeAmountFields(checked)) {
-        problems.addFor(index, row, field, `${field === 'withdrawal_amount' ? 'withdrawal' : 'deposit'} amount must not be negative`);
-      }
-      if (values.allocation_id !== null && values.sink_fund_allocation_id !== null) {
-        problems.addFor(index, row, 'allocation_id', 'can have an allocation or a sink fund allocation, not both');
-      }
-      // A carried-forward copy keeps the allocation of the budget it came from: unchanged references stand.
-      if (values.allocation_id !== null && values.allocation_id !== original?.allocation_id && !allocations.has(values.allocation_id)) {
-        problems.addFor(index, row, 'allocation_id', 'the allocation is not part of this budget');
-      }
-      if (
-        values.sink_fund_allocation_id !== null &&
-        values.sink_fund_allocation_id !== original?.sink_fund_allocation_id &&
-        !envelopes.has(values.sink_fund_allocation_id)
-      ) {
-        problems.addFor(index, row, 'sink_fund_allocation_id', 'the sink fund allocation does not belong to this account');
-      }
-      const sameRef = refsInWindow.get(values.bank_ref);
-      if (sameRef !== undefined) {
-        problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
-      } else {
-        refsInWindow.set(values.bank_ref, index);
-        if (takenOutside.has(values.bank_ref)) {
-          problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
-        }
-      }
-    }
+    await checkRows(trx, account.id, budget, planned, body.transactions, problems);
     problems.throwIfAny();
     const inserts = planned.filter((p) => p.stored === null);
     await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
@@ -230,6 +198,60 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     const saved = await windowRows(trx, account.id, budget);
     return { transactions: saved.map(toTransactionResponse), windowLockVersion };
   });
+}
+
+/**
+ * The checks every row to be written passes, for a window save and for a quick add alike: its date in the
+ * budget's period, no negative amounts, an allocation of this budget or an envelope of this account (not
+ * both), a bank reference not used twice in the account. Problems are added, not thrown.
+ */
+export async function checkRows(
+  scope: HouseholdScope,
+  accountId: number,
+  budget: Budget,
+  planned: Planned[],
+  sent: TransactionRow[],
+  problems: RowProblems,
+): Promise<void> {
+  const allocations = await scope.ownedIds('allocations', planned.map((p) => p.values.allocation_id), { column: 'budget_id', id: budget.id });
+  const envelopes = await scope.ownedIds('sink_fund_allocations', planned.map((p) => p.values.sink_fund_allocation_id), { column: 'bank_account_id', id: accountId });
+  const takenOutside = await refsOutsideWindow(scope, accountId, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
+  const refsInWindow = new Map<string, number>();
+
+  for (const { index, stored: original, values } of planned) {
+    const row = sent[index];
+    if (windowDateProblem(values.transaction_date, budget) !== null) {
+      problems.addFor(index, row, 'transaction_date', 'date is outside the budget period');
+    }
+    // The negative amounts of a close's balancing row are allowed only on the stored row, never on a sent one.
+    const checked = { ...values, brought_forward_status: original?.brought_forward_status ?? null };
+    for (const field of negativeAmountFields(checked)) {
+      problems.addFor(index, row, field, `${field === 'withdrawal_amount' ? 'withdrawal' : 'deposit'} amount must not be negative`);
+    }
+    if (values.allocation_id !== null && values.sink_fund_allocation_id !== null) {
+      problems.addFor(index, row, 'allocation_id', 'can have an allocation or a sink fund allocation, not both');
+    }
+    // A carried-forward copy keeps the allocation of the budget it came from: unchanged references stand.
+    if (values.allocation_id !== null && values.allocation_id !== original?.allocation_id && !allocations.has(values.allocation_id)) {
+      problems.addFor(index, row, 'allocation_id', 'the allocation is not part of this budget');
+    }
+    if (
+      values.sink_fund_allocation_id !== null &&
+      values.sink_fund_allocation_id !== original?.sink_fund_allocation_id &&
+      !envelopes.has(values.sink_fund_allocation_id)
+    ) {
+      problems.addFor(index, row, 'sink_fund_allocation_id', 'the sink fund allocation does not belong to this account');
+    }
+    const sameRef = refsInWindow.get(values.bank_ref);
+    if (sameRef !== undefined) {
+      problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
+    } else {
+      refsInWindow.set(values.bank_ref, index);
+      if (takenOutside.has(values.bank_ref)) {
+        problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
+      }
+    }
+  }
 }
 
 /** +1 on every save; with a version sent, only when it is still the stored one (else 409, nothing written). */

@@ -12,8 +12,10 @@ describe('serving the built web client', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>EveryCent</title><script src="main.0123abcd.js"></script>');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log("app")');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'quick-add.html'), '<!doctype html><title>Quick Add</title><script src="quick-add.0123abcd.js"></script>');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"EveryCent","start_url":"/quick-add"}');
     // What the production build writes next to each compressible file (webpack.config.js).
-    for (const name of ['index.html', 'main.0123abcd.js']) {
+    for (const name of ['index.html', 'main.0123abcd.js', 'quick-add.html', 'manifest.webmanifest']) {
       const content = fs.readFileSync(path.join(dist, name));
       fs.writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
       fs.writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
@@ -85,6 +87,27 @@ describe('serving the built web client', () => {
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.body).toContain('<svg');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the light quick-add page at /quick-add without signing in, compressed, never cached; the manifest for an hour', async () => {
+    for (const url of ['/quick-add', '/quick-add.html']) {
+      const page = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Quick Add</title>');
+    }
+    const plain = await server.app.inject({ method: 'GET', url: '/quick-add' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.cookies.map((c) => c.name)).toContain('XSRF-TOKEN');
+    const manifest = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { 'accept-encoding': 'gzip' } });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(gunzipSync(manifest.rawPayload).toString())).toMatchObject({ start_url: '/quick-add' });
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('keeps the API behind sign-in and answers missing files with the 404 shape', async () => {

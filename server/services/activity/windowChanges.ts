@@ -7,7 +7,9 @@ import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { counted } from '../wording';
 import { TRANSACTION_COLUMNS, windowRows } from '../transactionWindow';
-import { recordActivity } from './record';
+import { type ActivityEntry, recordActivity } from './record';
+import type { QuickAdded } from '../quickAdd';
+import { formatMoney } from '../../../src/shared/money';
 
 /** What undoing a transactions window save needs: the rows it changed or deleted as they were, and the ones it added. */
 export interface WindowUndo {
@@ -85,4 +87,22 @@ export async function restoreWindow(scope: HouseholdScope, undo: WindowUndo, acc
   await inChunks(inserts.map(strip), (part) => scope.insertInto('transactions').values(part).execute());
   await moveVersion(scope, 'window', { ids: [undo.bankAccountId] });
   return `${counted(undo.added.length + undo.before.length, 'transaction')} in ${accountName}${budget ? ` for ${budget.name}` : ''}`;
+}
+
+/**
+ * A quick add's entry: a window save of one added row as far as Activity is concerned (its link opens the
+ * window, "Undo" deletes the row), refused once a newer change touched that row.
+ */
+export function quickAddEntry(added: QuickAdded): ActivityEntry {
+  const { transaction, budget, accountName } = added;
+  const amount = transaction.withdrawal_amount ? formatMoney(transaction.withdrawal_amount) : `+${formatMoney(transaction.deposit_amount)}`;
+  const undo: WindowUndo = { bankAccountId: transaction.bank_account_id, budgetId: budget.id, before: [], added: [transaction.id] };
+  return {
+    kind: 'window_save',
+    summary: `added ${transaction.description} (${amount}) to ${accountName} for ${budget.name}`,
+    budgetId: budget.id,
+    bankAccountId: transaction.bank_account_id,
+    undo,
+    rowKeys: [`transaction:${transaction.id}`],
+  };
 }

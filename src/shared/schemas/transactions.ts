@@ -60,6 +60,19 @@ export const saveWindowBodySchema = z.object({
 });
 export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
 
+/**
+ * `POST /transactions/one`: one transaction recorded on its own (Quick add), in the budget whose period holds
+ * its date. The fields are a window row's, checked by the same rules.
+ */
+export const quickAddBodySchema = transactionRowSchema
+  .pick({ transaction_date: true, withdrawal_amount: true, deposit_amount: true, allocation_id: true })
+  .extend({ bank_account_id: idSchema, description: textSchema(DESCRIPTION_MAX) });
+export type QuickAddBody = z.infer<typeof quickAddBodySchema>;
+
+export const QUICK_ADD_DESCRIPTION_BLANK = "Description can't be blank";
+export const QUICK_ADD_NO_AMOUNT = 'Enter an amount spent or received';
+export const quickAddNoBudget = (date: string) => `No budget covers ${date}: add it on Budgets first`;
+
 export const WINDOW_CONFLICT_MESSAGE =
   "This account's transactions were changed by someone else. Reload to see their changes.";
 

@@ -1,0 +1,61 @@
+import { formatFullDate } from '../../src/shared/dates';
+import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
+import {
+  QUICK_ADD_DESCRIPTION_BLANK,
+  QUICK_ADD_NO_AMOUNT,
+  type QuickAddBody,
+  quickAddNoBudget,
+  type Transaction as TransactionResponse,
+} from '../../src/shared/schemas/transactions';
+import { statusAfterAllocationChange } from '../../src/shared/transactionRules';
+import { moveVersion } from '../db/lockVersions';
+import type { HouseholdScope } from '../db/scope';
+import type { Budget } from '../db/schema';
+import { unprocessable } from '../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
+import { refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
+import { checkRows, newRow, type Planned, RowProblems } from './transactionWindow';
+
+export interface QuickAdded {
+  transaction: TransactionResponse;
+  budget: Budget;
+  accountName: string;
+}
+
+/**
+ * Records one transaction in the budget whose period holds its date, by the window save's rules for a new row
+ * (`checkRows`), and moves the account's window version so that a window draft opened before it, in any
+ * session, is refused (409) instead of deleting the new row: a window save takes its list as the whole truth.
+ */
+export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<QuickAdded> {
+  return scope.transaction(async (trx) => {
+    const account = await trx.find('bank_accounts', body.bank_account_id, BANK_ACCOUNT_NOT_FOUND);
+    const problems = new RowProblems(true);
+    if (body.description.trim() === '') problems.add(QUICK_ADD_DESCRIPTION_BLANK, 'description');
+    if (!body.withdrawal_amount && !body.deposit_amount) problems.add(QUICK_ADD_NO_AMOUNT, 'withdrawal_amount');
+    const budget = await trx
+      .selectFrom('budgets')
+      .selectAll()
+      .where('start_date', '<=', body.transaction_date)
+      .where('end_date', '>=', body.transaction_date)
+      .executeTakeFirst();
+    if (!budget) problems.add(quickAddNoBudget(formatFullDate(body.transaction_date)), 'transaction_date');
+    problems.throwIfAny();
+    if (budget!.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE, { transaction_date: [BUDGET_CLOSED_MESSAGE] });
+
+    // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does.
+    const row = { ...body, description: body.description.trim(), status: body.allocation_id ? statusAfterAllocationChange(body.allocation_id) : undefined };
+    const planned: Planned[] = [{ index: 0, stored: null, values: newRow(row, account.account_type === 'credit_card') }];
+    await checkRows(trx, account.id, budget!, planned, [row], problems);
+    problems.throwIfAny();
+    await refuseBeyondTransactionLimit(trx, 1);
+
+    const saved = await trx
+      .insertInto('transactions')
+      .values({ ...planned[0].values, household_id: trx.householdId, bank_account_id: account.id })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await moveVersion(trx, 'window', { ids: [account.id], fromElsewhere: true });
+    return { transaction: toTransactionResponse(saved), budget: budget!, accountName: account.name };
+  });
+}

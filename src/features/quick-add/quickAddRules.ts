@@ -1,0 +1,92 @@
+/**
+ * What both quick-add pages (the app's `#/quick-add` and the light `/quick-add` for phones) decide the same way:
+ * which account to start with, which budget a date falls in, the body sent, what to say. No React, no zod: the
+ * light page is built from this file and a few DOM lines only.
+ */
+import { isWithin, type DateOnly } from '../../shared/dates';
+import { formatMoney, parseMoney } from '../../shared/money';
+import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
+import type { BankAccount } from '../../shared/schemas/setup';
+import type { QuickAddBody, Transaction } from '../../shared/schemas/transactions';
+
+export type Direction = 'spent' | 'received';
+
+export interface QuickAddEntry {
+  bankAccountId: number | null;
+  date: DateOnly;
+  description: string;
+  /** As typed: "12.50". */
+  amount: string;
+  direction: Direction;
+  allocationId: number | null;
+}
+
+export type QuickAddAccount = Pick<BankAccount, 'id' | 'name' | 'is_cash' | 'status' | 'account_type'>;
+
+/** The accounts offered: open ones, in the server's order. */
+export const quickAddAccounts = <A extends QuickAddAccount>(accounts: readonly A[]): A[] => accounts.filter((account) => account.status === 'open');
+
+/** The account used last on this device (by this person) when it is still offered, else the first cash account, else the first. */
+export function defaultAccountId(accounts: readonly QuickAddAccount[], lastUsed: number | null): number | null {
+  const offered = quickAddAccounts(accounts);
+  if (lastUsed !== null && offered.some((account) => account.id === lastUsed)) return lastUsed;
+  return (offered.find((account) => account.is_cash) ?? offered[0])?.id ?? null;
+}
+
+/** A sink fund's rows take envelopes, not allocations: quick add offers none there. */
+export const takesAllocation = (account: QuickAddAccount | undefined) => account !== undefined && account.account_type !== 'sink_fund';
+
+const lastAccountKey = (uid: string) => `quickAddAccount:${uid}`;
+export function rememberedAccount(uid: string): number | null {
+  const id = Number(window.localStorage.getItem(lastAccountKey(uid)));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+export const rememberAccount = (uid: string, id: number) => window.localStorage.setItem(lastAccountKey(uid), String(id));
+
+/** The budget whose period holds the date (budgets never overlap). */
+export const budgetHolding = <B extends Pick<BudgetSummary, 'start_date' | 'end_date'>>(budgets: readonly B[], date: DateOnly): B | undefined =>
+  budgets.find((budget) => isWithin(date, budget.start_date, budget.end_date));
+
+/** Allocations by category name, then name: the order of the picker's groups. */
+export function allocationGroups<A extends Pick<Allocation, 'id' | 'name' | 'allocation_category'>>(allocations: readonly A[]): Array<{ category: string; allocations: A[] }> {
+  const groups = new Map<string, A[]>();
+  const sorted = [...allocations].sort((a, b) => a.allocation_category.name.localeCompare(b.allocation_category.name) || a.name.localeCompare(b.name));
+  for (const allocation of sorted) {
+    const list = groups.get(allocation.allocation_category.name) ?? [];
+    list.push(allocation);
+    groups.set(allocation.allocation_category.name, list);
+  }
+  return [...groups].map(([category, list]) => ({ category, allocations: list }));
+}
+
+/** What stops the entry from being sent (the server checks the rest and says so). */
+export function entryProblems(entry: QuickAddEntry): string[] {
+  const problems: string[] = [];
+  if (entry.bankAccountId === null) problems.push('Choose an account.');
+  if (entry.description.trim() === '') problems.push('Enter a description.');
+  if (parseMoney(entry.amount) <= 0) problems.push('Enter an amount above 0.');
+  return problems;
+}
+
+export function quickAddBody(entry: QuickAddEntry): QuickAddBody {
+  const cents = parseMoney(entry.amount);
+  return {
+    bank_account_id: entry.bankAccountId ?? 0,
+    transaction_date: entry.date,
+    description: entry.description.trim(),
+    withdrawal_amount: entry.direction === 'spent' ? cents : 0,
+    deposit_amount: entry.direction === 'received' ? cents : 0,
+    allocation_id: entry.allocationId,
+  };
+}
+
+/** "Saved: Coffee 4.50 spent." */
+export const savedMessage = (row: Pick<Transaction, 'description' | 'withdrawal_amount' | 'deposit_amount'>) =>
+  row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} spent.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} received.`;
+
+/** The next entry after a save: same account, date and direction; the rest empty. */
+export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: '', allocationId: null });
+
+export const QUICK_ADD_NOT_SAVED = 'Not saved.';
+/** Typing pauses this long before the description is sent for a suggestion. */
+export const SUGGEST_AFTER_MS = 400;
