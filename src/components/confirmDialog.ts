@@ -6,17 +6,27 @@ import type { ConfirmOptions } from './confirm';
 // antd's static modals render outside the React tree, so the app's theme (readable contrast) reaches them only here.
 ConfigProvider.config({ holderRender: (children) => createElement(AntdTheme, null, children) });
 
-/** antd's confirmation modal: loaded with antd the first time a question is asked (see confirm.ts). */
+/**
+ * antd's confirmation modal: loaded with antd the first time a question is asked (see confirm.ts). The answer
+ * comes once the question has closed and given the focus back, so what the answer does next (closing the dialog
+ * that asked, whose opener then takes the focus) is not undone by the question's own focus trap and return.
+ */
 export function confirmDialog({ title, content }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
+    let answer = false;
     Modal.confirm({
       title,
       content,
       okText: 'Yes',
       cancelText: 'No',
       autoFocusButton: 'ok',
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
+      onOk: () => {
+        answer = true;
+      },
+      onCancel: () => {
+        answer = false;
+      },
+      afterClose: () => resolve(answer),
     });
   });
 }

@@ -77,7 +77,8 @@ test('the monthly cycle with the keyboard alone', async ({ page }) => {
   await expect(spentDialog).toBeHidden();
   await expect(spent).toBeFocused();
 
-  // 2. Prepare the next months: the mass-edit dialog. Escape cancels (nothing saved), Enter saves.
+  // 2. Prepare the next months: the mass-edit dialog. Escape cancels (after "Close without saving?": Yes, the
+  // focused answer), nothing saved; Enter saves.
   await goByMenu(page, 'Future Budgets');
   const grid = page.getByRole('table', { name: 'Future Budgets' });
   const opener = grid.getByRole('button', { name: 'Groceries', exact: true });
@@ -89,6 +90,9 @@ test('the monthly cycle with the keyboard alone', async ({ page }) => {
   await tabTo(page, futureAmount);
   await page.keyboard.type('999');
   await page.keyboard.press('Escape');
+  const closeQuestion = page.getByRole('dialog').filter({ hasText: 'Close without saving?' });
+  await expect(closeQuestion.getByRole('button', { name: 'Yes' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(massEdit).toBeHidden();
   await expect(opener).toBeFocused();
   await expect(grid).not.toContainText('999.00');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch } from '../../support/fetchMock';
 import { accounts, budgetList, categories } from './fixtures';
 import { answer, refuse, renderBudgets } from './renderBudgets';
@@ -118,6 +119,23 @@ describe('budget list', () => {
     await waitFor(() => expect(messages).toEqual(['Budget created.']));
     expect(network.find('POST', '/budgets')[0].body).toEqual({ start_date: '2026-04-01' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Budget' })).not.toBeInTheDocument());
+  });
+
+  it('opens Add New Budget with the focus in Start Date, and asks before Cancel drops a changed date', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch({ ...setupRoutes, 'GET /budgets': budgetList });
+    renderBudgets('/budgets');
+    await user.click(await screen.findByRole('button', { name: 'Add New Budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Budget' });
+    const startDate = within(dialog).getByLabelText('Start Date');
+    await waitFor(() => expect(startDate).toHaveFocus());
+    await user.clear(startDate);
+    await user.type(startDate, '2026-05-01');
+    await cancelAndAnswer(user, dialog, 'No', 'this budget');
+    expect(startDate).toHaveValue('2026-05-01');
+    await cancelAndAnswer(user, dialog, 'Yes', 'this budget');
+    await waitFor(() => expect(screen.queryByText('Add New Budget', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(network.find('POST', '/budgets')).toHaveLength(0);
   });
 
   it('keeps the dialog open and shows the reason when the budget is not created', async () => {

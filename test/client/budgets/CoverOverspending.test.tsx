@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Budget, UpdateBudgetBody } from '../../../src/shared/schemas/budgets';
+import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
@@ -74,6 +75,21 @@ describe('Cover overspending', () => {
     expect(messages).toContain('Budget saved.');
     // The page shows the saved budget: Dining is no longer overspent.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cover Dining' })).not.toBeInTheDocument());
+  });
+
+  it('opens with the focus in "Take from", and asks before Cancel drops a changed amount', async () => {
+    const { network } = await openBudget();
+    const user = setupUser();
+    const dialog = await openCover(user);
+    await waitFor(() => expect(within(dialog).getByLabelText('Take from')).toHaveFocus());
+    const amount = within(dialog).getByLabelText('Amount to move');
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await cancelAndAnswer(user, dialog, 'No', 'this move');
+    expect(amount).toHaveValue('20.00');
+    await cancelAndAnswer(user, dialog, 'Yes', 'this move');
+    await waitFor(() => expect(screen.queryByText('Cover Dining', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(network.find('PUT', '/budgets/7')).toHaveLength(0);
   });
 
   it('covers from Unallocated by raising only the overspent allocation', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch } from '../../support/fetchMock';
 import { accounts, allocation, categories, futureBudget, householdSettings, income, sampleBudget } from './fixtures';
 import { refuse, renderBudgets } from './renderBudgets';
@@ -85,6 +86,24 @@ describe('future budgets', () => {
       ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mass Edit Allocation' })).not.toBeInTheDocument());
+  });
+
+  it('asks "Close without saving?" before Cancel drops a mass edit: No keeps the amount, Yes closes', async () => {
+    const user = userEvent.setup();
+    const network = mockFetch(routes());
+    renderBudgets('/budgets/future');
+    await screen.findByRole('table', { name: 'Future Budgets' });
+    await user.click(within(rowOf('Groceries')).getByRole('button', { name: 'Groceries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mass Edit Allocation' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    const march = within(dialog).getByLabelText('Amount for Mar 01 - Mar 31, 2026');
+    await user.clear(march);
+    await user.type(march, '400');
+    await cancelAndAnswer(user, dialog, 'No', 'this allocation');
+    expect(march).toHaveValue('400.00');
+    await cancelAndAnswer(user, dialog, 'Yes', 'this allocation');
+    await waitFor(() => expect(screen.queryByText('Mass Edit Allocation', { selector: '.ant-modal-title' })).not.toBeInTheDocument());
+    expect(network.find('POST', '/budgets/mass_update')).toHaveLength(0);
   });
 
   it('adds a new income line across the budgets, and keeps the dialog open with the reason when refused', async () => {

@@ -63,6 +63,27 @@ describe('Members', () => {
       'DELETE /account/sessions/11': { success: true },
     });
 
+  it('guards a password being typed: leaving the page asks first, and a change saved lets it go', async () => {
+    const network = mockFetch({ 'GET /members': [ann], 'GET /account/sessions': sessions, 'PUT /account/password': { success: true } });
+    const user = setupUser();
+    const { router, messages } = renderSetupPage('/setup/members');
+    const unloadIsHeld = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    await user.type(await screen.findByLabelText('Current password'), 'old password 1');
+    expect(unloadIsHeld()).toBe(true);
+    void router.navigate('/setup/settings');
+    const question = await findDialog('Leave without saving?');
+    expect(question).toHaveTextContent('You have unsaved changes to your password. Leave this page and lose them?');
+    await user.click(within(question).getByText('No', { selector: 'button *' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/members'));
+    expect(screen.getByLabelText('Current password')).toHaveValue('old password 1');
+
+    await user.type(screen.getByLabelText('New password'), 'a new long password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new long password{Enter}');
+    await waitFor(() => expect(messages).toContain('Password changed. Your other devices are signed out.'));
+    expect(network.find('PUT', '/account/password')).toHaveLength(1);
+    expect(unloadIsHeld()).toBe(false);
+  });
+
   it('removes another member after asking', async () => {
     const network = removals();
     const user = setupUser();

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { transaction } from '../transactions/builders';
@@ -115,6 +116,19 @@ describe('Special Event detail', () => {
       await waitFor(() => expect(messages).toContain('Special Event saved.'));
       expect(network.find('PUT', '/special_events/3/allocations')[0].body).toEqual({ special_event: { allocation_ids: [HOTEL.id, CAR.id] } });
       await waitFor(() => expect(queryDialog('Adjust Allocations: Summer holiday')).toBeNull());
+    });
+
+    it('opens with the focus in Budget, and asks before Cancel drops a changed list', async () => {
+      const { network } = await openHoliday();
+      const user = setupUser();
+      const dialog = await openAdjust(user);
+      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Budget' })).toHaveFocus());
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Hotel' }));
+      await cancelAndAnswer(user, dialog, 'No', 'these allocations');
+      expect(within(dialog).getByRole('checkbox', { name: 'Hotel' })).not.toBeChecked();
+      await cancelAndAnswer(user, dialog, 'Yes', 'these allocations');
+      await waitFor(() => expect(queryDialog('Adjust Allocations: Summer holiday')).toBeNull());
+      expect(network.find('PUT', '/special_events/3/allocations')).toHaveLength(0);
     });
 
     it('removes an allocation of another budget from the chosen list', async () => {

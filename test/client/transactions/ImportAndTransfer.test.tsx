@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
-import { cancelAndAnswer, setupUser } from '../../support/user';
+import { cancelAndAnswer } from '../../support/closeWithoutSaving';
+import { setupUser } from '../../support/user';
 import { transaction } from './builders';
 import { CHEQUING, dialogTitled, household, renderTransactions, windowResponse } from './renderTransactions';
 
