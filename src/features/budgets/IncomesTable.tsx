@@ -6,7 +6,7 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
 import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
-import { OWNERS, ownerLabel, type Partners } from './incomeOwners';
+import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 interface RowProps {
   budgetId: number;
