@@ -57,7 +57,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
     <tr className={rowClass(row.deleted, refused)}>
       {ownerTag ? (
         <th scope="row" className="ec-row-name">
-          {row.name} <span className="ec-tag ec-tag--owner">{ownerLabel(partners, row.owner)}</span>
+          {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
         </th>
       ) : (
         <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
