@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ACTIVITY_ID_HEADER } from '../../src/shared/schemas/activity';
 import { CREDENTIAL_HEADERS } from '../../src/shared/schemas/auth';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -18,7 +19,9 @@ const AUTH_DESCRIPTION = `Sign in with \`POST /auth/sign_in\` ({"email", "passwo
 Send all five (\`access-token\`, \`client\`, \`expiry\`, \`token-type\`, \`uid\`) with every other call, or
 \`Authorization: Bearer <access-token>\` with \`client\` and \`uid\`. A browser that holds the \`XSRF-TOKEN\` cookie must
 also echo it in \`X-XSRF-TOKEN\` on every write; scripts without the cookie need not. Errors always have the body
-\`{"success": false, "errors": [...], "field_errors"?: {...}}\`. Money is integer cents; dates are YYYY-MM-DD.`;
+\`{"success": false, "errors": [...], "field_errors"?: {...}}\`. Money is integer cents; dates are YYYY-MM-DD.
+A write recorded in Activity answers the id of its entry in the \`${ACTIVITY_ID_HEADER}\` header (none when it changed
+nothing); \`POST /activity/<id>/undo\` takes back a budget save, a mass edit, a transactions save, a copy or a close.`;
 
 /**
  * The OpenAPI 3 document, generated from the routes' zod schemas (the same ones that validate requests and

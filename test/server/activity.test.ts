@@ -221,4 +221,32 @@ describe.each(testDialects)('the fair split on %s', (dialect) => {
     });
     expect(kept.body.split_rule).toBe('income');
   });
+
+  it("words whose an income became in the partners' names, and takes a line saved as shown (no comment → '') as unchanged", async () => {
+    await nameUser(ctx.server, ctx.user, 'Ana');
+    await call(ctx.server, ctx.user, { method: 'POST', url: '/settings', payload: { family_type: 'couple', husband: 'Ben', wife: 'Ana', single_person: 'Me' } });
+    const { budget, groceries } = await budgetWithGroceries(ctx.user);
+    const first = await call<Budget>(ctx.server, ctx.user, {
+      method: 'PUT',
+      url: `/budgets/${budget.id}`,
+      payload: { incomes: [{ name: 'Salary', amount: 300_000 }, { name: 'Wage', amount: 100_000, owner: 'husband' }] },
+    });
+    const [salary, wage] = first.body.incomes;
+    // The budget screen sends every line with every field as it shows them: an absent comment as ''.
+    const saved = await call<Budget>(ctx.server, ctx.user, {
+      method: 'PUT',
+      url: `/budgets/${budget.id}`,
+      payload: {
+        lock_version: first.body.lock_version,
+        incomes: [
+          { id: salary.id, name: 'Salary', amount: 300_000, comment: '', owner: 'wife', bank_account_id: null },
+          { id: wage.id, name: 'Wage', amount: 100_000, comment: '', owner: 'shared', bank_account_id: null },
+        ],
+        allocations: [{ id: groceries.id, name: 'Groceries', amount: 40_000, comment: '', allocation_category_id: groceries.allocation_category_id }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const page = await activity(ctx.server, ctx.user);
+    expect(page.body.entries[0].text).toBe("Ana saved Nov 23 - Dec 22, 2026: Salary now Ana's, Wage now shared");
+  });
 });

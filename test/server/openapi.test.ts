@@ -9,6 +9,7 @@ interface Operation {
 }
 interface Document {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
 }
@@ -35,6 +36,8 @@ describe('the OpenAPI document and the API reference page', () => {
       ['header', 'token-type'],
       ['header', 'uid'],
     ]);
+    // The one answer header besides the auth ones that scripts need: the activity entry a write can be undone by.
+    expect(document.info.description).toContain('`activity-id` header');
   });
 
   it('lists every route the app answers, each with its request and response schemas', () => {

@@ -1,3 +1,4 @@
+import { ownerLabel, type Partners } from '../../../src/shared/incomeOwners';
 import { formatMoney } from '../../../src/shared/money';
 import { updateRows } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
@@ -27,8 +28,16 @@ export async function snapshotLines(scope: HouseholdScope, budgetIds: number[]):
 
 type Line = Income | Allocation;
 
-/** "Groceries 400.00 → 450.00", "added Gym 30.00", "removed Gym", "Food renamed Groceries": one per changed line. */
-function lineChanges(before: Line[], after: Line[], columns: readonly string[]): string[] {
+const fieldOf = (line: Line, column: string) => (line as unknown as Record<string, unknown>)[column];
+// The screen shows no comment and an empty one alike, and saves every line with what it shows: a line whose
+// missing comment came back empty was not changed by the person.
+const sameValue = (a: unknown, b: unknown) => a === b || ((a === null || a === '') && (b === null || b === ''));
+
+/**
+ * "Groceries 400.00 → 450.00", "added Gym 30.00", "removed Gym", "Food renamed Groceries", "Salary now Ana's":
+ * one per changed line. `partners` names whose an income is (read only when an owner changed).
+ */
+function lineChanges(before: Line[], after: Line[], columns: readonly string[], partners?: Partners): string[] {
   const old = new Map(before.map((line) => [line.id, line]));
   const changes: string[] = [];
   const seen = new Set<number>();
@@ -42,7 +51,9 @@ function lineChanges(before: Line[], after: Line[], columns: readonly string[]):
     const parts: string[] = [];
     if (was.name !== line.name) parts.push(`${was.name} renamed ${line.name}`);
     if (was.amount !== line.amount) parts.push(`${line.name} ${formatMoney(was.amount)} → ${formatMoney(line.amount)}`);
-    const other = columns.some((column) => column !== 'name' && column !== 'amount' && (was as unknown as Record<string, unknown>)[column] !== (line as unknown as Record<string, unknown>)[column]);
+    if (partners && 'owner' in line && (was as Income).owner !== line.owner) parts.push(`${line.name} now ${line.owner === 'shared' ? 'shared' : ownerLabel(partners, line.owner)}`);
+    const worded = new Set(['name', 'amount', ...(partners ? ['owner'] : [])]);
+    const other = columns.some((column) => !worded.has(column) && !sameValue(fieldOf(was, column), fieldOf(line, column)));
     if (parts.length === 0 && other) parts.push(`${line.name} changed`);
     changes.push(...parts);
   }
@@ -56,10 +67,13 @@ const ALLOCATION_FIELDS = Object.keys(ALLOCATION_COLUMNS);
 /** Every change between two snapshots, budget by budget (named when there are several). */
 export async function describeLines(scope: HouseholdScope, before: BudgetLines, after: BudgetLines): Promise<{ changes: string[]; perBudget: Map<number, string[]> }> {
   const perBudget = new Map<number, string[]>();
+  const owners = new Map(before.incomes.map((income) => [income.id, income.owner]));
+  const ownerMoved = after.incomes.some((income) => owners.has(income.id) && owners.get(income.id) !== income.owner);
+  const partners = ownerMoved ? await scope.selectFrom('settings').select(['family_type', 'wife', 'husband']).executeTakeFirst() : undefined;
   for (const id of after.budgetIds) {
     const of = <L extends Line>(lines: L[]) => lines.filter((line) => line.budget_id === id);
     perBudget.set(id, [
-      ...lineChanges(of(before.incomes), of(after.incomes), INCOME_FIELDS),
+      ...lineChanges(of(before.incomes), of(after.incomes), INCOME_FIELDS, partners),
       ...lineChanges(of(before.allocations), of(after.allocations), ALLOCATION_FIELDS),
     ]);
   }

@@ -23,7 +23,7 @@ import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { BudgetFiguresBar, BudgetSummary } from './BudgetSummary';
 import { IncomesTable } from './IncomesTable';
-import { showsOwners } from './incomeOwners';
+import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/budgetMessages';

@@ -6,7 +6,7 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
 import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
-import { OWNERS, ownerLabel, type Partners } from './incomeOwners';
+import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 interface RowProps {
   budgetId: number;
@@ -57,7 +57,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
     <tr className={rowClass(row.deleted, refused)}>
       {ownerTag ? (
         <th scope="row" className="ec-row-name">
-          {row.name} <span className="ec-tag ec-tag--owner">{ownerLabel(partners, row.owner)}</span>
+          {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
         </th>
       ) : (
         <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />

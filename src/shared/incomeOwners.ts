@@ -1,4 +1,4 @@
-import type { IncomeOwner, Settings } from '../../shared/schemas/setup';
+import type { IncomeOwner, Settings } from './schemas/setup';
 
 export type Partners = Pick<Settings, 'family_type' | 'husband' | 'wife'>;
 
