@@ -135,18 +135,18 @@ export default function QuickAddPage() {
           />
         </Form.Item>
         <Form.Item label="Amount" htmlFor="quick-add-amount">
-          <div className="ec-quick-add-amount">
-            <Radio.Group
-              aria-label="The amount is"
-              value={entry.direction}
-              onChange={(event) => change({ direction: event.target.value as Direction })}
-              options={[
-                { value: 'spent', label: 'Spent' },
-                { value: 'received', label: 'Received' },
-              ]}
-            />
-            <MoneyInput id="quick-add-amount" aria-label="Amount" cents={entry.amount} onCents={(cents) => change({ amount: cents })} />
-          </div>
+          <MoneyInput id="quick-add-amount" aria-label="Amount" cents={entry.amount} onCents={(cents) => change({ amount: cents })} />
+        </Form.Item>
+        <Form.Item>
+          <Radio.Group
+            aria-label="The amount is"
+            value={entry.direction}
+            onChange={(event) => change({ direction: event.target.value as Direction })}
+            options={[
+              { value: 'spent', label: 'Spent' },
+              { value: 'received', label: 'Received' },
+            ]}
+          />
         </Form.Item>
         {takesAllocation(account) && (
           <Form.Item
