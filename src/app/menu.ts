@@ -20,6 +20,7 @@ export const menuSections: MenuSection[] = [
       { label: 'Budgets', to: paths.budgets },
       { label: 'Future Budgets', to: paths.futureBudgets },
       { label: 'Transactions', to: paths.transactions },
+      { label: 'Quick Add', to: paths.quickAdd },
       { label: 'Find Transactions', to: paths.findTransactions },
       { label: 'Sink Funds', to: paths.sinkFunds },
       { label: 'Account Balances', to: paths.accountBalances },

@@ -17,6 +17,7 @@ export const paths = {
     return text ? `/transactions?${text}` : '/transactions';
   },
   findTransactions: '/transactions/find',
+  quickAdd: '/quick-add',
   sinkFunds: '/sink-funds',
   sinkFundsFor: (bankAccountId: number) => `/sink-funds?bank_account_id=${bankAccountId}`,
   accountBalances: '/account-balances',

@@ -15,6 +15,7 @@ import Shell from './Shell';
 const HomePage = antdArea(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const TransactionsPage = antdArea(() => import(/* webpackChunkName: "transactions" */ '../features/transactions/TransactionsPage'));
 const FindTransactionsPage = antdArea(() => import(/* webpackChunkName: "find-transactions" */ '../features/transactions/FindTransactionsPage'));
+const QuickAddPage = antdArea(() => import(/* webpackChunkName: "quick-add-page" */ '../features/quick-add/QuickAddPage'));
 const SinkFundsPage = antdArea(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
@@ -56,6 +57,7 @@ export const routes = [
       { path: 'budgets/*', element: <BudgetsArea /> },
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'transactions/find', element: page(FindTransactionsPage) },
+      { path: 'quick-add', element: page(QuickAddPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },

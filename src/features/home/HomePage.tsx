@@ -13,10 +13,10 @@ const recentUpdates = [
   'Partners: add a member in Settings › Members, see who changed what in Activity, and undo a save.',
   'Find Transactions searches the whole household; imports suggest each allocation from your history.',
   'An overspent allocation offers "Cover" to move money from another one.',
+  'Quick Add records one transaction in seconds; on a phone, add its light page to the home screen.',
 ];
 
 const knownGaps = [
-  'Quick add (one transaction from a phone home screen) is not built yet.',
   "Whose an income is (for the split by income) cannot be set on the budget screen yet.",
 ];
 
@@ -39,7 +39,7 @@ export default function HomePage() {
   usePageHeading('Home');
   return (
     <div className="ec-home">
-      <Card title="Last Transaction Update" className="ec-home-card">
+      <Card title="Last Transaction Update" className="ec-home-card" extra={<Link to={paths.quickAdd}>Quick Add</Link>}>
         <div className="ec-home-last-update">
           <span>Last transaction entered:</span> <LastTransactionDate />
         </div>

@@ -4,8 +4,8 @@
  * light page is built from this file and a few DOM lines only.
  */
 import { isWithin, type DateOnly } from '../../shared/dates';
-import { formatMoney, parseMoney } from '../../shared/money';
-import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
+import { type Cents, formatMoney } from '../../shared/money';
+import type { BudgetSummary } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import type { QuickAddBody, Transaction } from '../../shared/schemas/transactions';
 
@@ -15,8 +15,8 @@ export interface QuickAddEntry {
   bankAccountId: number | null;
   date: DateOnly;
   description: string;
-  /** As typed: "12.50". */
-  amount: string;
+  /** In cents, never negative: `direction` says which way the money went. */
+  amount: Cents;
   direction: Direction;
   allocationId: number | null;
 }
@@ -47,29 +47,17 @@ export const rememberAccount = (uid: string, id: number) => window.localStorage.
 export const budgetHolding = <B extends Pick<BudgetSummary, 'start_date' | 'end_date'>>(budgets: readonly B[], date: DateOnly): B | undefined =>
   budgets.find((budget) => isWithin(date, budget.start_date, budget.end_date));
 
-/** Allocations by category name, then name: the order of the picker's groups. */
-export function allocationGroups<A extends Pick<Allocation, 'id' | 'name' | 'allocation_category'>>(allocations: readonly A[]): Array<{ category: string; allocations: A[] }> {
-  const groups = new Map<string, A[]>();
-  const sorted = [...allocations].sort((a, b) => a.allocation_category.name.localeCompare(b.allocation_category.name) || a.name.localeCompare(b.name));
-  for (const allocation of sorted) {
-    const list = groups.get(allocation.allocation_category.name) ?? [];
-    list.push(allocation);
-    groups.set(allocation.allocation_category.name, list);
-  }
-  return [...groups].map(([category, list]) => ({ category, allocations: list }));
-}
-
 /** What stops the entry from being sent (the server checks the rest and says so). */
 export function entryProblems(entry: QuickAddEntry): string[] {
   const problems: string[] = [];
   if (entry.bankAccountId === null) problems.push('Choose an account.');
   if (entry.description.trim() === '') problems.push('Enter a description.');
-  if (parseMoney(entry.amount) <= 0) problems.push('Enter an amount above 0.');
+  if (entry.amount <= 0) problems.push('Enter an amount above 0.');
   return problems;
 }
 
-export function quickAddBody(entry: QuickAddEntry): QuickAddBody {
-  const cents = parseMoney(entry.amount);
+export function quickAddBody(entry: QuickAddEntry): QuickAddBody & Pick<Transaction, 'withdrawal_amount' | 'deposit_amount'> {
+  const cents = entry.amount;
   return {
     bank_account_id: entry.bankAccountId ?? 0,
     transaction_date: entry.date,
@@ -85,7 +73,7 @@ export const savedMessage = (row: Pick<Transaction, 'description' | 'withdrawal_
   row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} spent.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} received.`;
 
 /** The next entry after a save: same account, date and direction; the rest empty. */
-export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: '', allocationId: null });
+export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null });
 
 export const QUICK_ADD_NOT_SAVED = 'Not saved.';
 /** Typing pauses this long before the description is sent for a suggestion. */

@@ -1,5 +1,6 @@
 import { Select, type RefSelectProps } from 'antd';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { allocationGroups } from '../../shared/allocationGroups';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundAllocation } from '../../shared/schemas/transactions';
@@ -16,18 +17,8 @@ interface PickerGroup {
 export type PickerOptions = (PickerGroup | PickerOption)[];
 
 /** A budget's allocations grouped by category (category-name order, names inside a group). */
-export function allocationOptions(allocations: readonly Allocation[]): PickerGroup[] {
-  const groups = new Map<string, PickerOption[]>();
-  for (const allocation of allocations) {
-    const category = allocation.allocation_category?.name ?? '';
-    const group = groups.get(category) ?? [];
-    group.push({ value: allocation.id, label: allocation.name });
-    groups.set(category, group);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([label, options]) => ({ label, options: options.sort((a, b) => a.label.localeCompare(b.label)) }));
-}
+export const allocationOptions = (allocations: readonly Allocation[]): PickerGroup[] =>
+  allocationGroups(allocations).map(({ category, allocations: group }) => ({ label: category, options: group.map((a) => ({ value: a.id, label: a.name })) }));
 
 const envelopeOptions = (envelopes: readonly SinkFundAllocation[]): PickerOption[] =>
   envelopes.map((envelope) => ({ value: envelope.id, label: envelope.name }));

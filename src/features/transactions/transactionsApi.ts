@@ -4,6 +4,7 @@ import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
   WINDOW_LOCK_HEADER,
+  type QuickAddBody,
   type SaveWindowBody,
   type SinkFundAllocation,
   type Transaction,
@@ -74,6 +75,11 @@ export const transactionsApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
     }),
+    /** `POST /transactions/one` (Quick add): one row, in the budget holding its date. */
+    addOneTransaction: build.mutation<Transaction, QuickAddBody>({
+      query: (body) => ({ url: '/transactions/one', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
+    }),
     transferBetweenAccounts: build.mutation<unknown, TransferBody & { from: number }>({
       query: ({ from, ...body }) => ({ url: `/bank_accounts/${from}/transfer`, method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
@@ -104,6 +110,7 @@ export const transactionsApi = api.injectEndpoints({
 export const {
   useGetTransactionWindowQuery,
   useSaveTransactionWindowMutation,
+  useAddOneTransactionMutation,
   useTransferBetweenAccountsMutation,
   useSuggestAllocationsMutation,
   useSearchTransactionsQuery,

@@ -12,6 +12,7 @@ const menu = [
   ['Budgets', '/budgets'],
   ['Future Budgets', '/budgets/future'],
   ['Transactions', '/transactions'],
+  ['Quick Add', '/quick-add'],
   ['Find Transactions', '/transactions/find'],
   ['Sink Funds', '/sink-funds'],
   ['Account Balances', '/account-balances'],

@@ -4,17 +4,17 @@
  * allocation from the description and saves. Plain DOM on purpose: see README, "Quick add".
  */
 import { loadCredentials } from '../../../app/credentials';
+import { allocationGroups } from '../../../shared/allocationGroups';
 import { today } from '../../../shared/dates';
+import { parseMoney } from '../../../shared/money';
 import type { Allocation, BudgetSummary } from '../../../shared/schemas/budgets';
 import type { Transaction } from '../../../shared/schemas/transactions';
 import type { Suggestions } from '../../../shared/schemas/transactionTools';
 import {
-  allocationGroups,
   budgetHolding,
   defaultAccountId,
   type Direction,
   entryProblems,
-  nextEntry,
   QUICK_ADD_NOT_SAVED,
   type QuickAddAccount,
   type QuickAddEntry,
@@ -62,7 +62,7 @@ export function startQuickAddPage(): void {
     bankAccountId: account.value ? Number(account.value) : null,
     date: date.value,
     description: description.value,
-    amount: amount.value,
+    amount: parseMoney(amount.value),
     direction: (form.elements.namedItem('direction') as RadioNodeList).value as Direction,
     allocationId: allocation.value ? Number(allocation.value) : null,
   });
@@ -151,9 +151,9 @@ export function startQuickAddPage(): void {
     try {
       const row = await request<Transaction>('POST', '/transactions/one', quickAddBody(sent));
       rememberAccount(credentials.uid, row.bank_account_id);
-      const next = nextEntry(sent);
-      description.value = next.description;
-      amount.value = next.amount;
+      // Ready for the next one: same account, date and direction.
+      description.value = '';
+      amount.value = '';
       allocation.value = '';
       allocationChosen = false;
       suggested.hidden = true;

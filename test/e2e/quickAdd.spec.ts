@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/households';
+import { prepareWeeklyHousehold } from './support/weeklyHousehold';
+
+interface Row {
+  description: string;
+  withdrawal_amount: number;
+  deposit_amount: number;
+  allocation_id: number | null;
+}
+
+test('records a purchase on the Quick Add page and shows it in the transactions window', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const select = (name: string) => page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) });
+  await signIn(page, household.user);
+  await page.getByRole('link', { name: 'Quick Add' }).click();
+  await expect(page.getByText('Record one transaction')).toBeVisible({ timeout: 30_000 });
+  await expect(select('Account')).toContainText('Chequing');
+
+  await page.getByLabel('Description').fill('Corner Grocer');
+  // Learned from last month: the Corner Grocer is groceries.
+  await expect(page.getByText('Suggested from earlier transactions like this one.')).toBeVisible();
+  await expect(select('Allocation')).toContainText('Groceries');
+  await page.getByLabel('Amount', { exact: true }).fill('12.34');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Corner Grocer 12.34 spent.').first()).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('');
+
+  await page.goto(`/#/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
+  const row = page.locator('.ec-transactions-table tbody tr').filter({ hasText: 'Corner Grocer' }).filter({ hasText: '12.34' });
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  await expect(row).toContainText('Groceries');
+});
+
+test('the light page for phones sends to the login page without a session, and records a purchase with one', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  await page.goto('/quick-add');
+  await page.waitForURL(/#\/login$/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  const manifest = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(await (await page.request.get(`/${manifest}`)).json()).toMatchObject({ start_url: '/quick-add', display: 'standalone' });
+  await expect(page.getByLabel('Account')).toHaveValue(String(household.chequingId));
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.getByLabel('Description').fill('Landlord');
+  await expect(page.getByText('Suggested from earlier transactions like this one.')).toBeVisible();
+  await expect(page.getByLabel('Allocation')).toHaveValue(String(household.allocationId('Rent')));
+  await page.getByLabel('Amount').fill('7.50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Landlord 7.50 spent.')).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('');
+  await expect(page.getByLabel('Amount')).toHaveValue('');
+
+  // A refused save keeps what was typed.
+  await page.getByLabel('Description').fill('Too early');
+  await page.getByLabel('Amount').fill('1');
+  await page.getByLabel('Date').fill('1999-01-01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Not saved. No budget covers Friday, January 1, 1999');
+  await expect(page.getByLabel('Description')).toHaveValue('Too early');
+
+  const rows = await household.api<Row[]>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
+  expect(rows.filter((row) => row.description === 'Landlord').map((row) => [row.withdrawal_amount, row.deposit_amount, row.allocation_id])).toEqual([
+    [750, 0, household.allocationId('Rent')],
+  ]);
+});
