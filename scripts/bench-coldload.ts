@@ -54,6 +54,8 @@ const TARGETS: Target[] = [
 
 interface Visit {
   ms: number;
+  /** First contentful paint (the quick-add form paints with its HTML, before its data). */
+  firstPaint: number;
   bytes: number;
   requests: number;
 }
@@ -95,11 +97,12 @@ function countTraffic(cdp: CDPSession) {
 async function visit(page: Page, cdp: CDPSession, baseUrl: string, target: Target): Promise<Visit> {
   const traffic = countTraffic(cdp);
   await page.goto(`${baseUrl}${target.address}`, { waitUntil: 'commit' });
-  const ms = await page.evaluate(
+  const [ms, firstPaint] = await page.evaluate(
     (selector) =>
-      new Promise<number>((resolve) => {
+      new Promise<[number, number]>((resolve) => {
+        const paint = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
         const check = () => {
-          if (document.querySelector(selector)) requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+          if (document.querySelector(selector)) requestAnimationFrame(() => setTimeout(() => resolve([performance.now(), paint()]), 0));
           else requestAnimationFrame(check);
         };
         check();
@@ -108,7 +111,7 @@ async function visit(page: Page, cdp: CDPSession, baseUrl: string, target: Targe
   );
   // Requests still finishing (a prefetch, the favicon) count too; the page is done when the network is quiet.
   await page.waitForLoadState('networkidle');
-  return { ms, bytes: traffic.bytes, requests: traffic.requests };
+  return { ms, firstPaint, bytes: traffic.bytes, requests: traffic.requests };
 }
 
 async function measure(profile: Profile, target: Target, baseUrl: string, stored: Record<string, string>, runs: number) {
@@ -162,6 +165,8 @@ async function main() {
         const coldMs = median(cold.map((v) => v.ms));
         const warmMs = median(warm.map((v) => v.ms));
         const goal = target.goals[profile.name];
+        const firstPaints = (visits: Visit[]) => `${Math.round(median(visits.map((v) => v.firstPaint)))} ms`;
+        console.log(`|   first contentful paint | ${firstPaints(cold)} | | | ${firstPaints(warm)} | | |`);
         goals.push(
           `${target.name}, ${profile.name}: cold ${Math.round(coldMs)} ms` +
             (goal === undefined ? '' : ` (goal ≤ ${goal}: ${coldMs <= goal ? 'met' : 'NOT met'})`) +

@@ -8,7 +8,7 @@ import { transaction } from '../transactions/builders';
 import { ALLOCATIONS, CARD, CHEQUING, household, suggestionsResponse } from '../transactions/renderTransactions';
 
 configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const SAVINGS = { ...CHEQUING, id: 3, name: 'Savings', is_cash: false };
 const VISA = { ...CARD, is_cash: false };
@@ -53,7 +53,7 @@ describe('Quick Add', () => {
     setDate('2026-03-14');
     await user.type(screen.getByLabelText('Description'), 'Corner Shop');
     // After a pause in typing; jsdom draws antd slowly on a busy machine.
-    await waitFor(() => expect(comboboxValue('Allocation')).toBe(ALLOCATIONS[0].name), { timeout: 15_000 });
+    await waitFor(() => expect(comboboxValue('Allocation')).toBe(ALLOCATIONS[0].name), { timeout: 30_000 });
     expect(screen.getByText('Suggested from earlier transactions like this one.')).toBeInTheDocument();
     expect(network.find('POST', '/transactions/suggestions').at(-1)?.body).toEqual({ budget_id: 7, descriptions: ['Corner Shop'] });
     await user.type(screen.getByLabelText('Amount'), '12.5');

@@ -5,7 +5,7 @@
  */
 import { loadCredentials } from '../../../app/credentials';
 import { allocationGroups } from '../../../shared/allocationGroups';
-import { today } from '../../../shared/dates';
+import { isWithin, today } from '../../../shared/dates';
 import { parseMoney } from '../../../shared/money';
 import type { Allocation, BudgetSummary } from '../../../shared/schemas/budgets';
 import type { Transaction } from '../../../shared/schemas/transactions';
@@ -167,12 +167,28 @@ export function startQuickAddPage(): void {
     }
   });
 
+  // The budget of today, as last seen on this device: its allocations are asked for at once, with the accounts
+  // and the budgets, instead of one round trip after them (checked against the budgets when they arrive).
+  const budgetKey = `quickAddBudget:${credentials.uid}`;
   date.value = today();
+  try {
+    const last = JSON.parse(window.localStorage.getItem(budgetKey) ?? 'null') as BudgetSummary | null;
+    if (last && last.status === 'open' && isWithin(date.value, last.start_date, last.end_date)) {
+      const early = request<Allocation[]>('GET', `/allocations?budget_id=${last.id}`);
+      allocationsOf.set(last.id, early);
+      early.catch(() => allocationsOf.delete(last.id));
+    }
+  } catch {
+    // Nothing remembered: asked once the budgets are known.
+  }
   void (async () => {
     try {
       const [accountList, budgetList] = await Promise.all([request<QuickAddAccount[]>('GET', '/bank_accounts'), request<BudgetSummary[]>('GET', '/budgets')]);
       accounts = quickAddAccounts(accountList);
       budgets = budgetList;
+      const current = budgetHolding(budgets, date.value);
+      if (current) window.localStorage.setItem(budgetKey, JSON.stringify(current));
+      else window.localStorage.removeItem(budgetKey);
       account.replaceChildren(...accounts.map((a) => option(String(a.id), a.name)));
       const chosen = defaultAccountId(accounts, rememberedAccount(credentials.uid));
       if (chosen !== null) account.value = String(chosen);
