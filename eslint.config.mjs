@@ -3,6 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const typedHooksOnly = { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from src/app/hooks.ts.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -17,7 +19,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from src/app/hooks.ts.' },
+            typedHooksOnly,
             { name: 'antd', importNames: ['Modal'], message: 'Use Dialog from src/components/Dialog.tsx (it opens with the focus in the first field).' },
           ],
         },
@@ -25,5 +27,15 @@ export default tseslint.config(
     },
   },
   { files: ['src/app/hooks.ts', 'src/components/Dialog.tsx', 'src/components/confirmDialog.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Tests may clear antd's imperative dialogs between cases (Modal.destroyAll); the typed-hooks rule still holds.
+  {
+    files: ['test/**/*.ts', 'test/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [typedHooksOnly] },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
