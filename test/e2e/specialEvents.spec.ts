@@ -61,6 +61,8 @@ async function dialogTitled(page: Page, title: string): Promise<Locator> {
 
 async function choose(page: Page, combobox: Locator, option: string) {
   await combobox.click();
+  // An option clicked while the list is still sliding in can miss, leaving the list open on a busy machine.
+  await expect(page.locator('.ant-select-dropdown:visible')).not.toHaveClass(/ant-slide-up-(enter|appear)/);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
