@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListIcon } from '../../components/icons';
@@ -21,7 +21,6 @@ import {
   selectRefusedFields,
   type AllocationTableLine,
 } from './budgetSelectors';
-import { useProgressiveEditing } from './useProgressiveEditing';
 import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
 
@@ -248,8 +247,6 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
   const coverable = !editing && open;
   const columns = mobile ? 5 : 8;
-  const body = useRef<HTMLTableSectionElement>(null);
-  const editable = useProgressiveEditing(editing, lines.length, body);
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">
       {/* Each row is laid out on its own (budgets.css): typing re-lays out one row, and rows off screen are skipped. */}
@@ -271,13 +268,13 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
             <DeleteHeaderCell />
           </tr>
         </thead>
-        <tbody ref={body}>
-          {lines.map((line, index) => (
+        <tbody>
+          {lines.map((line) => (
             <TableLine
               key={lineKey(line)}
               line={line}
               budgetId={budgetId}
-              editing={editable(index)}
+              editing={editing}
               mobile={mobile}
               columns={columns}
               onShowSpent={setSpentTarget}
