@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ACTIVITY_ID_HEADER } from '../../src/shared/schemas/activity';
+import { ACTIVITY_ID_HEADER } from '../../src/shared/activityHeader';
 import { CREDENTIAL_HEADERS } from '../../src/shared/schemas/auth';
 
 export const OPENAPI_PATH = '/api/openapi.json';

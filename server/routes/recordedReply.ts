@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { ACTIVITY_ID_HEADER } from '../../src/shared/schemas/activity';
+import { ACTIVITY_ID_HEADER } from '../../src/shared/activityHeader';
 
 /** A recorded write's answer: its usual body, with the id of its activity entry in a header (for "Undo"). */
 export function answerRecorded<R>(reply: FastifyReply, { result, activityId }: { result: R; activityId: number | null }): R {

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { ACTIVITY_ID_HEADER } from '../shared/schemas/activity';
+import { ACTIVITY_ID_HEADER } from '../shared/activityHeader';
 
 /**
  * A write the server recorded in Activity, with the id of its entry (the `activity-id` header), so its

@@ -45,9 +45,6 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 export const undoResultSchema = z.object({ success: z.literal(true), activity: activityEntrySchema });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
-/** The response header every recorded write carries: the id of its activity entry, for "Undo" in its message. */
-export const ACTIVITY_ID_HEADER = 'activity-id';
-
 export const ACTIVITY_NOT_FOUND = 'Activity not found';
 export const CANNOT_UNDO_KIND = 'This change cannot be undone';
 export const ALREADY_UNDONE = 'This change was already undone';
