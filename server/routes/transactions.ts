@@ -15,7 +15,8 @@ import {
 import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { quickAddEntry, recordWindowSave } from '../services/activity/windowChanges';
-import { quickAdd } from '../services/quickAdd';
+import { quickAdd, quickAddChoices } from '../services/quickAdd';
+import { quickAddChoicesQuerySchema, quickAddChoicesSchema } from '../../src/shared/schemas/transactionTools';
 import { answerRecorded } from './recordedReply';
 import { readWindow, saveWindow } from '../services/transactionWindow';
 import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions';
@@ -39,6 +40,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const added = await recorded(householdScope(request), (trx) => quickAdd(trx, request.body), quickAddEntry);
     return reply.code(201).send(answerRecorded(reply, added).transaction);
   });
+
+  routes.get('/transactions/one/choices', { schema: { querystring: quickAddChoicesQuerySchema, response: { 200: quickAddChoicesSchema } } }, async (request) =>
+    quickAddChoices(householdScope(request), request.query.date),
+  );
 
   routes.get('/transactions/by_allocation', { schema: { querystring: byAllocationQuerySchema, response: { 200: transactionListSchema } } }, async (request) =>
     transactionsOfAllocation(householdScope(request), request.query.allocation_id),

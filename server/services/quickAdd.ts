@@ -13,6 +13,11 @@ import type { HouseholdScope } from '../db/scope';
 import type { Budget } from '../db/schema';
 import { unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
+import type { DateOnly } from '../../src/shared/dates';
+import type { QuickAddChoices } from '../../src/shared/schemas/transactionTools';
+import { allocationsWithSpent } from './budgets/budgetReads';
+import { listBankAccounts } from './bankAccounts';
+import { envelopesWithBalances } from './sinkFunds/sinkFundReads';
 import { refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 import { checkRows, newRow, type Planned, RowProblems } from './transactionWindow';
 
@@ -20,6 +25,26 @@ export interface QuickAdded {
   transaction: TransactionResponse;
   budget: Budget;
   accountName: string;
+}
+
+/** The budget whose period holds the date (budgets never overlap). */
+const budgetHolding = (scope: HouseholdScope, date: DateOnly) =>
+  scope.selectFrom('budgets').selectAll().where('start_date', '<=', date).where('end_date', '>=', date).executeTakeFirst();
+
+/**
+ * What the quick-add form offers for a date, in one answer (a phone saves a round trip per request): the open
+ * accounts, the budget holding the date with its allocations, and the open envelopes of the sink-fund accounts.
+ * Four queries whatever the household's size.
+ */
+export async function quickAddChoices(scope: HouseholdScope, date: DateOnly): Promise<QuickAddChoices> {
+  const [accounts, budget] = await Promise.all([listBankAccounts(scope), budgetHolding(scope, date)]);
+  const sinkFundIds = accounts.filter((account) => account.account_type === 'sink_fund').map((account) => account.id);
+  const [allocations, envelopes] = await Promise.all([
+    budget?.status === 'open' ? allocationsWithSpent(scope, budget.id) : [],
+    envelopesWithBalances(scope, sinkFundIds, { openOnly: true }),
+  ]);
+  const summary = budget ? { id: budget.id, name: budget.name, start_date: budget.start_date, end_date: budget.end_date, status: budget.status } : null;
+  return { bank_accounts: accounts, budget: summary, allocations, sink_fund_allocations: envelopes };
 }
 
 /**
@@ -33,18 +58,14 @@ export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<Qui
     const problems = new RowProblems(true);
     if (body.description.trim() === '') problems.add(QUICK_ADD_DESCRIPTION_BLANK, 'description');
     if (!body.withdrawal_amount && !body.deposit_amount) problems.add(QUICK_ADD_NO_AMOUNT, 'withdrawal_amount');
-    const budget = await trx
-      .selectFrom('budgets')
-      .selectAll()
-      .where('start_date', '<=', body.transaction_date)
-      .where('end_date', '>=', body.transaction_date)
-      .executeTakeFirst();
+    const budget = await budgetHolding(trx, body.transaction_date);
     if (!budget) problems.add(quickAddNoBudget(formatFullDate(body.transaction_date)), 'transaction_date');
     problems.throwIfAny();
     if (budget!.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE, { transaction_date: [BUDGET_CLOSED_MESSAGE] });
 
     // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does.
-    const row = { ...body, description: body.description.trim(), status: body.allocation_id ? statusAfterAllocationChange(body.allocation_id) : undefined };
+    const picked = body.allocation_id || body.sink_fund_allocation_id;
+    const row = { ...body, description: body.description.trim(), status: picked ? statusAfterAllocationChange(picked) : undefined };
     const planned: Planned[] = [{ index: 0, stored: null, values: newRow(row, account.account_type === 'credit_card') }];
     await checkRows(trx, account.id, budget!, planned, [row], problems);
     problems.throwIfAny();

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, transactionSchema, transactionStatusSchema } from './transactions';
-import { idSchema, MAX_ROWS_PER_REQUEST, moneyTotalSchema, queryIdSchema, textSchema } from './common';
+import { allocationSchema, budgetSummarySchema } from './budgets';
+import { dateSchema, idSchema, MAX_ROWS_PER_REQUEST, moneyTotalSchema, queryIdSchema, textSchema } from './common';
+import { bankAccountSchema } from './setup';
+import { sinkFundEnvelopeSchema } from './sinkFunds';
 
 /** `POST /transactions/suggestions`: an allocation for each description, learned from the household's history. */
 export const suggestionsBodySchema = z.object({
@@ -61,3 +64,17 @@ export const searchResultsSchema = z.object({
   net_total: moneyTotalSchema,
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** `GET /transactions/one/choices?date=D`: what the quick-add form offers for a date, in one answer. */
+export const quickAddChoicesQuerySchema = z.object({ date: dateSchema });
+export const quickAddChoicesSchema = z.object({
+  /** Open accounts, in the Bank Accounts screen's order. */
+  bank_accounts: z.array(bankAccountSchema),
+  /** The budget whose period holds the date, if any. */
+  budget: budgetSummarySchema.nullable(),
+  /** That budget's allocations when it is open (none when closed or missing). */
+  allocations: z.array(allocationSchema),
+  /** The open envelopes of every open sink-fund account (their rows take an envelope, not an allocation). */
+  sink_fund_allocations: z.array(sinkFundEnvelopeSchema),
+});
+export type QuickAddChoices = z.infer<typeof quickAddChoicesSchema>;

@@ -1,8 +1,9 @@
 import type { ActivityPage } from '../../../src/shared/schemas/activity';
 import { WINDOW_CONFLICT_MESSAGE, type QuickAddBody, type Transaction } from '../../../src/shared/schemas/transactions';
-import { createAllocation, createBankAccount, createBudget, householdSnapshot } from '../../support/builders';
+import { createAllocation, createBankAccount, createBudget, createCategory, householdSnapshot } from '../../support/builders';
 import { call, signInAgain, signInPartner, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
-import { type ErrorBody, getWindow, saveWindow, windowFixture } from './fixtures';
+import type { QuickAddChoices } from '../../../src/shared/schemas/transactionTools';
+import { createEnvelope, type ErrorBody, getWindow, saveWindow, windowFixture } from './fixtures';
 
 describe.each(testDialects)('quick add (POST /transactions/one) on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
@@ -143,5 +144,83 @@ describe.each(testDialects)('quick add (POST /transactions/one) on %s', (dialect
     const undone = await call(ctx.server, partner, { method: 'POST', url: `/activity/${activityId}/undo` });
     expect(undone.status).toBe(200);
     expect((await getWindow(ctx.server, ctx.user, bankAccount.id, budget.id)).body).toEqual([]);
+  });
+
+  it('records a sink-fund row in the envelope given (paid), and refuses an envelope of another account or household, writing nothing', async () => {
+    const { budget } = await windowFixture(ctx.user.scope);
+    const savings = await createBankAccount(ctx.user.scope, { name: 'Savings', account_type: 'sink_fund', account_category: 'asset' });
+    const car = await createEnvelope(ctx.user.scope, savings.id, { name: 'Car' });
+    const otherFund = await createBankAccount(ctx.user.scope, { name: 'Holidays', account_type: 'sink_fund', account_category: 'asset' });
+    const trip = await createEnvelope(ctx.user.scope, otherFund.id, { name: 'Trip' });
+    const theirFund = await createBankAccount(ctx.other.scope, { name: 'Savings', account_type: 'sink_fund', account_category: 'asset' });
+    const theirs = await createEnvelope(ctx.other.scope, theirFund.id, { name: 'Car' });
+    const base = { bank_account_id: savings.id, transaction_date: budget.start_date, description: 'Tyres', withdrawal_amount: 32_000 };
+
+    const added = await add({ ...base, sink_fund_allocation_id: car.id });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ sink_fund_allocation_id: car.id, allocation_id: null, status: 'paid', withdrawal_amount: 32_000 });
+    expect((await getWindow(ctx.server, ctx.user, savings.id, budget.id)).body.map((row) => row.id)).toEqual([added.body.id]);
+
+    const before = await householdSnapshot(ctx.user.scope);
+    for (const envelope of [trip, theirs]) {
+      const refused = await add({ ...base, sink_fund_allocation_id: envelope.id });
+      expect(refused.status).toBe(422);
+      expect(refused.body.field_errors).toEqual({ sink_fund_allocation_id: ['The sink fund allocation does not belong to this account'] });
+    }
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+  });
+
+  describe('GET /transactions/one/choices', () => {
+    const choices = (date: string, who: SignedInUser = ctx.user) =>
+      call<QuickAddChoices & ErrorBody>(ctx.server, who, { method: 'GET', url: `/transactions/one/choices?date=${date}` });
+
+    it("answers the open accounts, the budget holding the date with its allocations and the sink funds' open envelopes, in one request", async () => {
+      const { bankAccount, budget, allocation, category } = await windowFixture(ctx.user.scope);
+      const second = await createAllocation(ctx.user.scope, budget.id, category.id, { name: 'Eating out' });
+      await createBankAccount(ctx.user.scope, { name: 'Old card', account_type: 'credit_card', status: 'closed' });
+      const savings = await createBankAccount(ctx.user.scope, { name: 'Savings', account_type: 'sink_fund', account_category: 'asset' });
+      const car = await createEnvelope(ctx.user.scope, savings.id, { name: 'Car' });
+      await createEnvelope(ctx.user.scope, savings.id, { name: 'Closed one', status: 'closed' });
+      const april = await createBudget(ctx.user.scope, '2026-04-01');
+      await createAllocation(ctx.user.scope, april.id, category.id, { name: 'April groceries' });
+      // Another household's accounts, budgets and envelopes never show.
+      const theirs = await windowFixture(ctx.other.scope);
+      const theirFund = await createBankAccount(ctx.other.scope, { name: 'Their savings', account_type: 'sink_fund', account_category: 'asset' });
+      await createEnvelope(ctx.other.scope, theirFund.id, { name: 'Their car' });
+
+      const answer = await choices('2026-03-14');
+      expect(answer.status).toBe(200);
+      expect(answer.body.bank_accounts.map((account) => account.name).sort()).toEqual([bankAccount.name, savings.name].sort());
+      expect(answer.body.budget).toEqual({ id: budget.id, name: budget.name, start_date: '2026-03-01', end_date: '2026-03-31', status: 'open' });
+      expect(answer.body.allocations.map((a) => [a.id, a.name, a.allocation_category.name])).toEqual([
+        [allocation.id, 'Groceries', 'Food'],
+        [second.id, 'Eating out', 'Food'],
+      ]);
+      expect(answer.body.sink_fund_allocations.map((e) => [e.id, e.bank_account_id, e.name])).toEqual([[car.id, savings.id, 'Car']]);
+      expect(answer.body.bank_accounts.map((account) => account.id)).not.toContain(theirs.bankAccount.id);
+
+      const inApril = await choices('2026-04-30');
+      expect(inApril.body.budget?.id).toBe(april.id);
+      expect(inApril.body.allocations.map((a) => a.name)).toEqual(['April groceries']);
+    });
+
+    it('answers no budget and no allocations for a date no budget covers or a closed budget, and refuses a date that is not one', async () => {
+      await windowFixture(ctx.user.scope);
+      const february = await createBudget(ctx.user.scope, '2026-02-01', { status: 'closed' });
+      const category = await createCategory(ctx.user.scope, { name: 'Home' });
+      await createAllocation(ctx.user.scope, february.id, category.id, { name: 'Rent' });
+
+      const uncovered = await choices('2027-01-05');
+      expect(uncovered.status).toBe(200);
+      expect(uncovered.body).toMatchObject({ budget: null, allocations: [] });
+      expect(uncovered.body.bank_accounts).toHaveLength(1);
+
+      const closed = await choices('2026-02-10');
+      expect(closed.body).toMatchObject({ budget: { id: february.id, status: 'closed' }, allocations: [] });
+
+      const notADate = await choices('2026-02-30');
+      expect(notADate.status).toBeGreaterThanOrEqual(400);
+      expect(notADate.status).toBeLessThan(500);
+    });
   });
 });
