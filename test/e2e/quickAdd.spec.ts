@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/households';
+import { today } from '../../src/shared/dates';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
 interface Row {
@@ -13,7 +14,8 @@ test('records a purchase on the Quick Add page and shows it in the transactions 
   const household = await prepareWeeklyHousehold();
   const select = (name: string) => page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) });
   await signIn(page, household.user);
-  await page.getByRole('link', { name: 'Quick Add' }).click();
+  // The link on Home (the menu has one too).
+  await page.getByRole('main').getByRole('link', { name: 'Quick Add' }).click({ timeout: 30_000 });
   await expect(page.getByText('Record one transaction')).toBeVisible({ timeout: 30_000 });
   await expect(select('Account')).toContainText('Chequing');
 
@@ -32,21 +34,22 @@ test('records a purchase on the Quick Add page and shows it in the transactions 
   await expect(row).toContainText('Groceries');
 });
 
-test('the light page for phones sends to the login page without a session, and records a purchase with one', async ({ page }) => {
+test('the light page for phones sends to the login page without a session and back after it, and records a purchase', async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   await page.goto('/quick-add');
-  await page.waitForURL(/#\/login$/);
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-
-  await signIn(page, household.user);
-  await page.goto('/quick-add');
+  await page.waitForURL(/#\/login\?back=quick-add$/);
+  await page.getByLabel('Email').fill(household.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(household.user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  // Signed in, straight back to the form it came from.
+  await page.waitForURL(/\/quick-add$/);
   const manifest = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(await (await page.request.get(`/${manifest}`)).json()).toMatchObject({ start_url: '/quick-add', display: 'standalone' });
   await expect(page.getByLabel('Account')).toHaveValue(String(household.chequingId));
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await page.getByLabel('Description').fill('Landlord');
   await expect(page.getByText('Suggested from earlier transactions like this one.')).toBeVisible();
-  await expect(page.getByLabel('Allocation')).toHaveValue(String(household.allocationId('Rent')));
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Rent')));
   await page.getByLabel('Amount').fill('7.50');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: Landlord 7.50 spent.')).toBeVisible();
@@ -64,5 +67,37 @@ test('the light page for phones sends to the login page without a session, and r
   const rows = await household.api<Row[]>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
   expect(rows.filter((row) => row.description === 'Landlord').map((row) => [row.withdrawal_amount, row.deposit_amount, row.allocation_id])).toEqual([
     [750, 0, household.allocationId('Rent')],
+  ]);
+});
+
+test("the light page offers a sink fund's envelopes instead of allocations and records the row in the one picked", async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const fund = await household.api<{ id: number }>('POST', '/bank_accounts', { name: 'Rainy Day', account_type: 'sink_fund', account_category: 'asset', opening_balance: 20000 });
+  const read = await household.api<{ lock_version: number }>('GET', `/sink_funds/${fund.id}`);
+  const saved = await household.api<{ sink_fund_allocations: { id: number; name: string }[] }>('PUT', `/sink_funds/${fund.id}`, {
+    lock_version: read.lock_version,
+    sink_fund_allocations: [{ name: 'Car', target: 50000 }, { name: 'Roof', target: 0 }],
+  });
+  const roof = saved.sink_fund_allocations.find((envelope) => envelope.name === 'Roof')!.id;
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByLabel(/^Sink Fund Allocation/)).toBeHidden();
+
+  await page.getByLabel('Account').selectOption({ label: 'Rainy Day' });
+  await expect(page.getByLabel(/^Allocation/)).toBeHidden();
+  await page.getByLabel(/^Sink Fund Allocation/).selectOption({ label: 'Roof' });
+  await page.getByLabel('Description').fill('Gutter repair');
+  await page.getByLabel('Amount').fill('45');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Gutter repair 45.00 spent.')).toBeVisible();
+  await expect(page.getByLabel(/^Sink Fund Allocation/)).toHaveValue('');
+
+  const rows = await household.api<Array<Row & { sink_fund_allocation_id: number | null; transaction_date: string }>>(
+    'GET',
+    `/transactions?bank_account_id=${fund.id}&budget_id=${household.budgetId}`,
+  );
+  expect(rows.map((row) => [row.description, row.withdrawal_amount, row.allocation_id, row.sink_fund_allocation_id, row.transaction_date])).toEqual([
+    ['Gutter repair', 4500, null, roof, today()],
   ]);
 });

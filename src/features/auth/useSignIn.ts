@@ -1,6 +1,7 @@
 import { api } from '../../app/api';
 import { apiErrorMessage } from '../../app/apiErrors';
 import { clearCredentials, storeCredentials } from '../../app/credentials';
+import { returnAfterSignIn } from '../../app/signInReturn';
 import { useAppDispatch } from '../../app/hooks';
 import type { SignInBody } from '../../shared/schemas/auth';
 import { errorShown, messageCleared } from '../messages/messagesSlice';
@@ -9,7 +10,7 @@ import { signedIn } from './authSlice';
 
 /**
  * Signs in: stores the session headers and the household name, then calls `onSignedIn` (which opens the home
- * page). On failure the stored credentials are cleared and the server's first message shows in the error bar.
+ * page), or goes back to the page outside the app that asked for the sign-in (the light quick-add page). On failure the stored credentials are cleared and the server's first message shows in the error bar.
  */
 export function useSignIn(onSignedIn: () => void) {
   const [signIn, { isLoading }] = useSignInMutation();
@@ -23,7 +24,10 @@ export function useSignIn(onSignedIn: () => void) {
       // Nothing cached for an earlier session may show to this one.
       dispatch(api.util.resetApiState());
       dispatch(signedIn(user));
-      onSignedIn();
+      const back = returnAfterSignIn();
+      // Replacing the login page: Back from there does not return to a login the person is past.
+      if (back) window.location.replace(back);
+      else onSignedIn();
       return true;
     } catch (error) {
       clearCredentials();

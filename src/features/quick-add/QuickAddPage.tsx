@@ -8,7 +8,7 @@ import { today } from '../../shared/dates';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
 import { useWriteAction } from '../messages/useWriteAction';
 import { useGetBankAccountsQuery } from '../setup/setupApi';
-import { useAddOneTransactionMutation, useGetBudgetAllocationsQuery, useSuggestAllocationsMutation } from '../transactions/transactionsApi';
+import { useAddOneTransactionMutation, useGetBudgetAllocationsQuery, useGetSinkFundEnvelopesQuery, useSuggestAllocationsMutation } from '../transactions/transactionsApi';
 import {
   budgetHolding,
   defaultAccountId,
@@ -24,10 +24,11 @@ import {
   savedMessage,
   SUGGEST_AFTER_MS,
   takesAllocation,
+  takesEnvelope,
 } from './quickAddRules';
 import './quickAdd.css';
 
-const firstEntry = (): QuickAddEntry => ({ bankAccountId: null, date: today(), description: '', amount: 0, direction: 'spent', allocationId: null });
+const firstEntry = (): QuickAddEntry => ({ bankAccountId: null, date: today(), description: '', amount: 0, direction: 'spent', allocationId: null, envelopeId: null });
 
 /** Quick Add (`#/quick-add`): one transaction, the allocation suggested from its description; then the next one. */
 export default function QuickAddPage() {
@@ -53,6 +54,8 @@ export default function QuickAddPage() {
     [allocationsQuery.data],
   );
   const allocationId = !allocating ? null : allocationChosen ? entry.allocationId : suggestedId;
+  const envelopesQuery = useGetSinkFundEnvelopesQuery(account?.id ?? 0, { skip: !takesEnvelope(account) });
+  const envelopeOptions = useMemo(() => (envelopesQuery.data ?? []).map((envelope) => ({ value: envelope.id, label: envelope.name })), [envelopesQuery.data]);
 
   const [suggest] = useSuggestAllocationsMutation();
   const text = entry.description.trim();
@@ -86,7 +89,7 @@ export default function QuickAddPage() {
     const found = entryProblems(sent);
     setProblems(found);
     if (found.length) return;
-    const body = quickAddBody(sent);
+    const body = quickAddBody(sent, account);
     const saved = await run({ write: () => add(body).unwrap(), success: savedMessage(body), failure: QUICK_ADD_NOT_SAVED });
     if (!saved) return;
     if (sent.bankAccountId !== null) rememberAccount(uid, sent.bankAccountId);
@@ -111,7 +114,7 @@ export default function QuickAddPage() {
             value={bankAccountId ?? undefined}
             options={accounts.map((a) => ({ value: a.id, label: a.name }))}
             onChange={(id: number) => {
-              change({ bankAccountId: id, allocationId: null });
+              change({ bankAccountId: id, allocationId: null, envelopeId: null });
               setAllocationChosen(false);
             }}
           />
@@ -156,7 +159,7 @@ export default function QuickAddPage() {
           >
             <Select
               id="quick-add-allocation"
-            aria-label="Allocation"
+              aria-label="Allocation"
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
               placeholder="No allocation"
@@ -168,6 +171,21 @@ export default function QuickAddPage() {
                 change({ allocationId: id ?? null });
                 setAllocationChosen(true);
               }}
+            />
+          </Form.Item>
+        )}
+        {takesEnvelope(account) && (
+          <Form.Item label="Sink Fund Allocation" htmlFor="quick-add-envelope">
+            <Select
+              id="quick-add-envelope"
+              aria-label="Sink Fund Allocation"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="No sink fund allocation"
+              loading={envelopesQuery.isFetching}
+              value={entry.envelopeId ?? undefined}
+              options={envelopeOptions}
+              onChange={(id?: number) => change({ envelopeId: id ?? null })}
             />
           </Form.Item>
         )}

@@ -7,6 +7,7 @@ import { isWithin, type DateOnly } from '../../shared/dates';
 import { type Cents, formatMoney } from '../../shared/money';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
+import type { SinkFundEnvelope } from '../../shared/schemas/sinkFunds';
 import type { QuickAddBody, Transaction } from '../../shared/schemas/transactions';
 
 export type Direction = 'spent' | 'received';
@@ -19,6 +20,8 @@ export interface QuickAddEntry {
   amount: Cents;
   direction: Direction;
   allocationId: number | null;
+  /** The envelope ("Sink Fund Allocation") of a sink-fund account's row. */
+  envelopeId: number | null;
 }
 
 export type QuickAddAccount = Pick<BankAccount, 'id' | 'name' | 'is_cash' | 'status' | 'account_type'>;
@@ -33,8 +36,13 @@ export function defaultAccountId(accounts: readonly QuickAddAccount[], lastUsed:
   return (offered.find((account) => account.is_cash) ?? offered[0])?.id ?? null;
 }
 
-/** A sink fund's rows take envelopes, not allocations: quick add offers none there. */
+/** A sink fund's rows take envelopes ("Sink Fund Allocation"), every other account's rows take allocations. */
 export const takesAllocation = (account: QuickAddAccount | undefined) => account !== undefined && account.account_type !== 'sink_fund';
+export const takesEnvelope = (account: QuickAddAccount | undefined) => account?.account_type === 'sink_fund';
+
+/** The envelopes offered for an account (the server sends the open ones of every sink fund, by name). */
+export const envelopesOf = <E extends Pick<SinkFundEnvelope, 'bank_account_id'>>(envelopes: readonly E[], account: QuickAddAccount | undefined): E[] =>
+  takesEnvelope(account) ? envelopes.filter((envelope) => envelope.bank_account_id === account!.id) : [];
 
 const lastAccountKey = (uid: string) => `quickAddAccount:${uid}`;
 export function rememberedAccount(uid: string): number | null {
@@ -56,15 +64,18 @@ export function entryProblems(entry: QuickAddEntry): string[] {
   return problems;
 }
 
-export function quickAddBody(entry: QuickAddEntry): QuickAddBody & Pick<Transaction, 'withdrawal_amount' | 'deposit_amount'> {
+/** The body sent: the allocation or the envelope, whichever the account's rows take. */
+export function quickAddBody(entry: QuickAddEntry, account: QuickAddAccount | undefined): QuickAddBody & Pick<Transaction, 'withdrawal_amount' | 'deposit_amount'> {
   const cents = entry.amount;
+  const envelope = takesEnvelope(account) ? { sink_fund_allocation_id: entry.envelopeId } : {};
   return {
     bank_account_id: entry.bankAccountId ?? 0,
     transaction_date: entry.date,
     description: entry.description.trim(),
     withdrawal_amount: entry.direction === 'spent' ? cents : 0,
     deposit_amount: entry.direction === 'received' ? cents : 0,
-    allocation_id: entry.allocationId,
+    allocation_id: takesAllocation(account) ? entry.allocationId : null,
+    ...envelope,
   };
 }
 
@@ -73,7 +84,7 @@ export const savedMessage = (row: Pick<Transaction, 'description' | 'withdrawal_
   row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} spent.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} received.`;
 
 /** The next entry after a save: same account, date and direction; the rest empty. */
-export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null });
+export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null, envelopeId: null });
 
 export const QUICK_ADD_NOT_SAVED = 'Not saved.';
 /** Typing pauses this long before the description is sent for a suggestion. */

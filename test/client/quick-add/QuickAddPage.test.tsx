@@ -101,4 +101,31 @@ describe('Quick Add', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved. Enter a description. Enter an amount above 0.');
     expect(network.find('POST', '/transactions/one')).toHaveLength(0);
   });
+
+  it("offers a sink fund's envelopes instead of allocations and records the row in the one picked", async () => {
+    const fund = { ...CHEQUING, id: 9, name: 'Sinking', is_cash: false, account_type: 'sink_fund' };
+    window.localStorage.setItem('quickAddAccount:admin@example.com', String(fund.id));
+    const envelope = (id: number, name: string) => ({ id, bank_account_id: fund.id, name, amount: 0, target: 0, current_balance: 0, outstanding: 0, comment: null, status: 'open', transaction_count: 0 });
+    const network = renderQuickAdd({
+      'GET /bank_accounts': [SAVINGS, VISA, CHEQUING, fund],
+      'GET /sink_fund_allocations': [envelope(31, 'Car'), envelope(32, 'Christmas')],
+    });
+    const user = setupUser();
+    await waitFor(() => expect(comboboxValue('Account')).toBe('Sinking'));
+    setDate('2026-03-14');
+    expect(screen.queryByRole('combobox', { name: 'Allocation' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Sink Fund Allocation' }));
+    await user.click((await screen.findAllByTitle('Christmas')).at(-1)!);
+    expect(network.find('GET', '/sink_fund_allocations').at(-1)?.search).toBe('?bank_account_id=9');
+    await user.type(screen.getByLabelText('Description'), 'Tree');
+    await user.type(screen.getByLabelText('Amount'), '80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved: Tree 80.00 spent.')).toBeInTheDocument();
+    expect(network.find('POST', '/transactions/one').map((r) => r.body)).toEqual([
+      { bank_account_id: fund.id, transaction_date: '2026-03-14', description: 'Tree', withdrawal_amount: 8000, deposit_amount: 0, allocation_id: null, sink_fund_allocation_id: 32 },
+    ]);
+    // Ready for the next one, the envelope cleared.
+    expect(comboboxValue('Sink Fund Allocation')).not.toBe('Christmas');
+  });
 });

@@ -3,8 +3,10 @@
  * app's rules for a refusal (its `errors`) and for a 401 (signed out: to the login page).
  */
 import { clearCredentials, loadCredentials, xsrfToken } from '../../../app/credentials';
+import { loginReturningTo } from '../../../app/signInReturn';
 
-export const LOGIN_ADDRESS = '/#/login';
+/** Signing in there comes back here. */
+export const LOGIN_ADDRESS = loginReturningTo('quick-add');
 export const NETWORK_PROBLEM = 'Could not reach the server. Check your connection.';
 
 export class Refused extends Error {

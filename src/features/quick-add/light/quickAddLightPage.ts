@@ -5,16 +5,16 @@
  */
 import { loadCredentials } from '../../../app/credentials';
 import { allocationGroups } from '../../../shared/allocationGroups';
-import { isWithin, today } from '../../../shared/dates';
+import { isValidDate, today, type DateOnly } from '../../../shared/dates';
 import { parseMoney } from '../../../shared/money';
-import type { Allocation, BudgetSummary } from '../../../shared/schemas/budgets';
+import type { Allocation } from '../../../shared/schemas/budgets';
 import type { Transaction } from '../../../shared/schemas/transactions';
-import type { Suggestions } from '../../../shared/schemas/transactionTools';
+import type { QuickAddChoices, Suggestions } from '../../../shared/schemas/transactionTools';
 import {
-  budgetHolding,
   defaultAccountId,
   type Direction,
   entryProblems,
+  envelopesOf,
   QUICK_ADD_NOT_SAVED,
   type QuickAddAccount,
   type QuickAddEntry,
@@ -25,6 +25,7 @@ import {
   savedMessage,
   SUGGEST_AFTER_MS,
   takesAllocation,
+  takesEnvelope,
 } from '../quickAddRules';
 import { Refused, request, toLogin } from './lightClient';
 
@@ -41,13 +42,16 @@ export function startQuickAddPage(): void {
   const amount = field<HTMLInputElement>('qa-amount');
   const allocation = field<HTMLSelectElement>('qa-allocation');
   const allocationField = field<HTMLElement>('qa-allocation-field');
+  const envelope = field<HTMLSelectElement>('qa-envelope');
+  const envelopeField = field<HTMLElement>('qa-envelope-field');
   const suggested = field<HTMLElement>('qa-suggested');
   const message = field<HTMLElement>('qa-message');
   const save = field<HTMLButtonElement>('qa-save');
 
   let accounts: QuickAddAccount[] = [];
-  let budgets: BudgetSummary[] = [];
-  const allocationsOf = new Map<number, Promise<Allocation[]>>();
+  /** What the form offers for the date shown (one request per date: accounts, budget, allocations, envelopes). */
+  let choices: QuickAddChoices | undefined;
+  const choicesOf = new Map<DateOnly, Promise<QuickAddChoices>>();
   let allocationChosen = false;
   let suggestTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,6 +62,7 @@ export function startQuickAddPage(): void {
   };
   const refusal = (error: unknown) => (error instanceof Refused ? error.reasons : [String(error)]);
 
+  const selectedAccount = () => accounts.find((a) => String(a.id) === account.value);
   const entry = (): QuickAddEntry => ({
     bankAccountId: account.value ? Number(account.value) : null,
     date: date.value,
@@ -65,9 +70,10 @@ export function startQuickAddPage(): void {
     amount: parseMoney(amount.value),
     direction: (form.elements.namedItem('direction') as RadioNodeList).value as Direction,
     allocationId: allocation.value ? Number(allocation.value) : null,
+    envelopeId: envelope.value ? Number(envelope.value) : null,
   });
-  const selectedAccount = () => accounts.find((a) => String(a.id) === account.value);
-  const budget = () => budgetHolding(budgets, date.value);
+  /** The open budget holding the date shown, when its allocations are on offer. */
+  const openBudget = () => (choices?.budget?.status === 'open' && choices.budget.start_date <= date.value && date.value <= choices.budget.end_date ? choices.budget : undefined);
 
   const option = (value: string, text: string) => {
     const element = document.createElement('option');
@@ -89,33 +95,62 @@ export function startQuickAddPage(): void {
     suggested.hidden = true;
   }
 
-  /** The allocations of the budget holding the date (each budget's asked for once). */
-  async function loadAllocations() {
-    allocationField.hidden = !takesAllocation(selectedAccount());
-    const holding = budget();
-    if (!holding) return showAllocations(null, 'No budget covers this date');
-    if (holding.status === 'closed') return showAllocations(null, 'This budget is closed');
-    let list = allocationsOf.get(holding.id);
-    if (!list) {
-      list = request<Allocation[]>('GET', `/allocations?budget_id=${holding.id}`);
-      allocationsOf.set(holding.id, list);
-      list.catch(() => allocationsOf.delete(holding.id));
+  /** The allocation picker, or the envelope picker of a sink fund, filled from the date's choices. */
+  function showPickers() {
+    const chosen = selectedAccount();
+    allocationField.hidden = !takesAllocation(chosen);
+    envelopeField.hidden = !takesEnvelope(chosen);
+    const budget = choices?.budget;
+    if (!budget) showAllocations(null, 'No budget covers this date');
+    else if (budget.status === 'closed') showAllocations(null, 'This budget is closed');
+    else showAllocations(choices!.allocations, '');
+    envelope.replaceChildren(option('', 'No sink fund allocation'), ...envelopesOf(choices?.sink_fund_allocations ?? [], chosen).map((e) => option(String(e.id), e.name)));
+  }
+
+  /** Asks what the date offers (each date once); the first answer also fills the accounts. */
+  async function loadChoices() {
+    const day = date.value;
+    if (!isValidDate(day)) return;
+    // Only the budget depends on the date: another day of the same budget offers the same.
+    if (choices && openBudget()) return showPickers();
+    let answer = choicesOf.get(day);
+    if (!answer) {
+      answer = request<QuickAddChoices>('GET', `/transactions/one/choices?date=${day}`);
+      choicesOf.set(day, answer);
+      answer.catch(() => choicesOf.delete(day));
     }
+    if (choices) showAllocations(null, 'Loading…');
     try {
-      const loaded = await list;
-      if (budget() === holding) showAllocations(loaded, '');
+      const loaded = await answer;
+      if (date.value !== day) return;
+      choices = loaded;
+      if (account.disabled) fillAccounts(loaded);
+      showPickers();
+      form.setAttribute('aria-busy', 'false');
     } catch (error) {
+      if (date.value !== day) return;
+      choices = undefined;
       showAllocations(null, 'Allocations not available');
       say(refusal(error).join(' '), true);
     }
   }
 
+  function fillAccounts(loaded: QuickAddChoices) {
+    accounts = quickAddAccounts(loaded.bank_accounts);
+    account.replaceChildren(...accounts.map((a) => option(String(a.id), a.name)));
+    const chosen = defaultAccountId(accounts, rememberedAccount(credentials!.uid));
+    if (chosen !== null) account.value = String(chosen);
+    if (accounts.length === 0) say('Add a bank account in the app first (Setup › Bank Accounts).', true);
+    account.disabled = false;
+    save.disabled = false;
+  }
+
   async function suggest() {
-    const holding = budget();
+    const budget = openBudget();
     const text = description.value.trim();
-    if (!holding || holding.status === 'closed' || !text || allocationChosen || allocation.disabled || allocationField.hidden) return;
+    if (!budget || !text || allocationChosen || allocation.disabled || allocationField.hidden) return;
     try {
-      const { suggestions } = await request<Suggestions>('POST', '/transactions/suggestions', { budget_id: holding.id, descriptions: [text] });
+      const { suggestions } = await request<Suggestions>('POST', '/transactions/suggestions', { budget_id: budget.id, descriptions: [text] });
       const id = suggestions[0]?.allocation_id;
       // Still the same question, and the person has not picked meanwhile.
       if (!id || allocationChosen || description.value.trim() !== text) return;
@@ -126,8 +161,9 @@ export function startQuickAddPage(): void {
     }
   }
 
-  account.addEventListener('change', () => void loadAllocations());
-  date.addEventListener('change', () => void loadAllocations());
+  account.addEventListener('change', showPickers);
+  date.addEventListener('change', () => void loadChoices());
+
   allocation.addEventListener('change', () => {
     allocationChosen = true;
     suggested.hidden = true;
@@ -149,12 +185,13 @@ export function startQuickAddPage(): void {
     save.disabled = true;
     say('Saving…');
     try {
-      const row = await request<Transaction>('POST', '/transactions/one', quickAddBody(sent));
+      const row = await request<Transaction>('POST', '/transactions/one', quickAddBody(sent, selectedAccount()));
       rememberAccount(credentials.uid, row.bank_account_id);
       // Ready for the next one: same account, date and direction.
       description.value = '';
       amount.value = '';
       allocation.value = '';
+      envelope.value = '';
       allocationChosen = false;
       suggested.hidden = true;
       say(savedMessage(row));
@@ -167,38 +204,6 @@ export function startQuickAddPage(): void {
     }
   });
 
-  // The budget of today, as last seen on this device: its allocations are asked for at once, with the accounts
-  // and the budgets, instead of one round trip after them (checked against the budgets when they arrive).
-  const budgetKey = `quickAddBudget:${credentials.uid}`;
   date.value = today();
-  try {
-    const last = JSON.parse(window.localStorage.getItem(budgetKey) ?? 'null') as BudgetSummary | null;
-    if (last && last.status === 'open' && isWithin(date.value, last.start_date, last.end_date)) {
-      const early = request<Allocation[]>('GET', `/allocations?budget_id=${last.id}`);
-      allocationsOf.set(last.id, early);
-      early.catch(() => allocationsOf.delete(last.id));
-    }
-  } catch {
-    // Nothing remembered: asked once the budgets are known.
-  }
-  void (async () => {
-    try {
-      const [accountList, budgetList] = await Promise.all([request<QuickAddAccount[]>('GET', '/bank_accounts'), request<BudgetSummary[]>('GET', '/budgets')]);
-      accounts = quickAddAccounts(accountList);
-      budgets = budgetList;
-      const current = budgetHolding(budgets, date.value);
-      if (current) window.localStorage.setItem(budgetKey, JSON.stringify(current));
-      else window.localStorage.removeItem(budgetKey);
-      account.replaceChildren(...accounts.map((a) => option(String(a.id), a.name)));
-      const chosen = defaultAccountId(accounts, rememberedAccount(credentials.uid));
-      if (chosen !== null) account.value = String(chosen);
-      if (accounts.length === 0) say('Add a bank account in the app first (Setup › Bank Accounts).', true);
-      account.disabled = false;
-      save.disabled = false;
-      await loadAllocations();
-      form.setAttribute('aria-busy', 'false');
-    } catch (error) {
-      say(refusal(error).join(' '), true);
-    }
-  })();
+  void loadChoices();
 }
