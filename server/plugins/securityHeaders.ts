@@ -21,6 +21,18 @@ export const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/**
+ * The policy as a header value, also allowing inline scripts by their `sha256-…` hashes (the light quick-add
+ * page's own script, README "Quick add"): used on that page only.
+ */
+export function contentSecurityPolicyWith(scriptHashes: readonly string[]): string {
+  const directives: Record<string, string[]> = { ...CONTENT_SECURITY_POLICY.directives };
+  directives.scriptSrc = [...directives.scriptSrc, ...scriptHashes.map((hash) => `'${hash}'`)];
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${sources.join(' ')}`)
+    .join(';');
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     global: true,
