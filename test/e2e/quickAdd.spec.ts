@@ -101,3 +101,35 @@ test("the light page offers a sink fund's envelopes instead of allocations and r
     ['Gutter repair', 4500, null, roof, today()],
   ]);
 });
+
+test('an entry whose save meets an expired session is back on the light page after signing in, ready to save', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.getByLabel('Description').fill('Bus pass');
+  await page.getByLabel('Amount').fill('60');
+  await page.getByLabel('Received').check();
+  await page.getByLabel(/^Allocation/).selectOption({ label: 'Fun' });
+  // The session runs out while the phone sat in a pocket.
+  await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await page.waitForURL(/#\/login\?back=quick-add$/);
+  await page.getByLabel('Email').fill(household.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(household.user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/quick-add$/);
+  await expect(page.getByText('Your entry is kept: check it and save it again.')).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('Bus pass');
+  await expect(page.getByLabel('Amount')).toHaveValue('60');
+  await expect(page.getByLabel('Received')).toBeChecked();
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Bus pass 60.00 received.')).toBeVisible();
+
+  const rows = await household.api<Row[]>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
+  expect(rows.filter((row) => row.description === 'Bus pass').map((row) => [row.withdrawal_amount, row.deposit_amount, row.allocation_id])).toEqual([
+    [0, 6000, household.allocationId('Fun')],
+  ]);
+});

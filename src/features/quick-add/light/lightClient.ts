@@ -10,7 +10,11 @@ export const LOGIN_ADDRESS = loginReturningTo('quick-add');
 export const NETWORK_PROBLEM = 'Could not reach the server. Check your connection.';
 
 export class Refused extends Error {
-  constructor(readonly reasons: string[]) {
+  /** `signedOut`: the session is gone and the page is on its way to the login page. */
+  constructor(
+    readonly reasons: string[],
+    readonly signedOut = false,
+  ) {
     super(reasons.join(' '));
   }
 }
@@ -24,7 +28,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, body?: unk
   const credentials = loadCredentials();
   if (!credentials) {
     toLogin();
-    throw new Refused(['Not logged in']);
+    throw new Refused(['Not logged in'], true);
   }
   const headers: Record<string, string> = { ...credentials, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -39,7 +43,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, body?: unk
   if (response.status === 401) {
     clearCredentials();
     toLogin();
-    throw new Refused(['Not logged in']);
+    throw new Refused(['Not logged in'], true);
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

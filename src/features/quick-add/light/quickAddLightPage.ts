@@ -31,6 +31,22 @@ import { Refused, request, toLogin } from './lightClient';
 
 const field = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/**
+ * An entry whose save met an expired session: kept in this tab while the person signs in, and put back on the
+ * form when the login page returns here (nothing typed is lost to a sign-in).
+ */
+const KEPT_ENTRY = 'quickAddKeptEntry';
+type KeptEntry = Record<'account' | 'date' | 'description' | 'amount' | 'direction' | 'allocation' | 'envelope', string>;
+function takeKeptEntry(): KeptEntry | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(KEPT_ENTRY) ?? 'null') as KeptEntry | null;
+    window.sessionStorage.removeItem(KEPT_ENTRY);
+    return kept;
+  } catch {
+    return null;
+  }
+}
+
 export function startQuickAddPage(): void {
   const credentials = loadCredentials();
   if (!credentials) return toLogin();
@@ -53,6 +69,7 @@ export function startQuickAddPage(): void {
   let choices: QuickAddChoices | undefined;
   const choicesOf = new Map<DateOnly, Promise<QuickAddChoices>>();
   let allocationChosen = false;
+  let kept = takeKeptEntry();
   let suggestTimer: ReturnType<typeof setTimeout> | undefined;
 
   const say = (text: string, problem = false) => {
@@ -62,13 +79,14 @@ export function startQuickAddPage(): void {
   };
   const refusal = (error: unknown) => (error instanceof Refused ? error.reasons : [String(error)]);
 
+  const direction = () => form.elements.namedItem('direction') as RadioNodeList;
   const selectedAccount = () => accounts.find((a) => String(a.id) === account.value);
   const entry = (): QuickAddEntry => ({
     bankAccountId: account.value ? Number(account.value) : null,
     date: date.value,
     description: description.value,
     amount: parseMoney(amount.value),
-    direction: (form.elements.namedItem('direction') as RadioNodeList).value as Direction,
+    direction: direction().value as Direction,
     allocationId: allocation.value ? Number(allocation.value) : null,
     envelopeId: envelope.value ? Number(envelope.value) : null,
   });
@@ -126,6 +144,7 @@ export function startQuickAddPage(): void {
       choices = loaded;
       if (account.disabled) fillAccounts(loaded);
       showPickers();
+      if (kept) putBack(kept);
       form.setAttribute('aria-busy', 'false');
     } catch (error) {
       if (date.value !== day) return;
@@ -133,6 +152,17 @@ export function startQuickAddPage(): void {
       showAllocations(null, 'Allocations not available');
       say(refusal(error).join(' '), true);
     }
+  }
+
+  /** The kept entry, once the form offers its account and pickers (a choice no longer offered stays empty). */
+  function putBack(entry: KeptEntry) {
+    kept = null;
+    if (accounts.some((a) => String(a.id) === entry.account)) account.value = entry.account;
+    showPickers();
+    allocation.value = entry.allocation;
+    allocationChosen = allocation.value !== '';
+    envelope.value = entry.envelope;
+    say('Your entry is kept: check it and save it again.');
   }
 
   function fillAccounts(loaded: QuickAddChoices) {
@@ -184,6 +214,17 @@ export function startQuickAddPage(): void {
     if (problems.length) return say(`${QUICK_ADD_NOT_SAVED} ${problems.join(' ')}`, true);
     save.disabled = true;
     say('Saving…');
+    const fields: KeptEntry = {
+      account: account.value,
+      date: date.value,
+      description: description.value,
+      amount: amount.value,
+      direction: direction().value,
+      allocation: allocation.value,
+      envelope: envelope.value,
+    };
+    // Written before sending: a 401 leaves for the login page at once.
+    window.sessionStorage.setItem(KEPT_ENTRY, JSON.stringify(fields));
     try {
       const row = await request<Transaction>('POST', '/transactions/one', quickAddBody(sent, selectedAccount()));
       rememberAccount(credentials.uid, row.bank_account_id);
@@ -197,13 +238,20 @@ export function startQuickAddPage(): void {
       say(savedMessage(row));
       description.focus();
     } catch (error) {
+      if (error instanceof Refused && error.signedOut) return;
       // The entry stays as typed, to correct or send again.
       say(`${QUICK_ADD_NOT_SAVED} ${refusal(error).join(' ')}`, true);
     } finally {
       save.disabled = false;
     }
+    window.sessionStorage.removeItem(KEPT_ENTRY);
   });
 
-  date.value = today();
+  date.value = kept?.date || today();
+  if (kept) {
+    description.value = kept.description;
+    amount.value = kept.amount;
+    direction().value = kept.direction;
+  }
   void loadChoices();
 }
