@@ -24,26 +24,44 @@ class AppManifestPlugin {
 }
 
 /**
- * The light quick-add page carries its script inline, at the end of its body: on a phone that is one round trip
- * fewer before its data is asked for (README, "Quick add"). The server allows exactly that script by its hash.
+ * Scripts a page carries inline instead of naming a file: one round trip fewer before they run. The light
+ * quick-add page's whole script (README, "Quick add"), and index.html's head start (README, "First load"),
+ * which preloads a chunk group's files (named in its `data-preload`). The server allows exactly these scripts by
+ * their hashes (server/plugins/staticClient.ts).
  */
 class InlineScriptsPlugin {
-  constructor(page) {
+  /** @param {string} page @param {string} entry @param {{ preload?: string }} [options] */
+  constructor(page, entry, options = {}) {
     this.page = page;
+    this.entry = entry;
+    this.preload = options.preload;
   }
   apply(compiler) {
     compiler.hooks.compilation.tap('InlineScriptsPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineScriptsPlugin', (data) => {
         if (data.outputName !== this.page) return data;
-        data.bodyTags = data.bodyTags.map((tag) => {
-          if (tag.tagName !== 'script' || !tag.attributes.src) return tag;
-          const source = compilation.getAsset(tag.attributes.src).source.source().toString().replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
-          if (/<\/script/i.test(source)) throw new Error(`${tag.attributes.src} holds "</script": it cannot go inline into ${this.page}`);
-          return { tagName: 'script', voidTag: false, meta: tag.meta, attributes: {}, innerHTML: source };
-        });
+        const inline = (tags) => {
+          const ours = tags.filter((tag) => tag.tagName === 'script' && String(tag.attributes.src ?? '').startsWith(`${this.entry}.`));
+          const inlined = ours.map((tag) => {
+            const source = compilation.getAsset(tag.attributes.src).source.source().toString().replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+            if (/<\/script/i.test(source)) throw new Error(`${tag.attributes.src} holds "</script": it cannot go inline into ${this.page}`);
+            return { tagName: 'script', voidTag: false, meta: tag.meta, attributes: this.preloadAttributes(compilation), innerHTML: source };
+          });
+          // First in its group: the head start runs before the deferred first bundle is even asked for.
+          return [...inlined, ...tags.filter((tag) => !ours.includes(tag))];
+        };
+        data.headTags = inline(data.headTags);
+        data.bodyTags = inline(data.bodyTags);
         return data;
       });
     });
+  }
+  preloadAttributes(compilation) {
+    if (!this.preload) return {};
+    const group = compilation.namedChunkGroups.get(this.preload);
+    if (!group) throw new Error(`no chunk group named ${this.preload} to preload`);
+    const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
+    return { 'data-preload': files.join(' ') };
   }
 }
 
@@ -51,8 +69,9 @@ class InlineScriptsPlugin {
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
-    // The app, and the light quick-add page for phones (its own HTML, no React: README, "Quick add").
-    entry: { main: './src/index.tsx', 'quick-add': './src/quick-add.ts' },
+    // The app (with its inline head start: README, "First load"), and the light quick-add page for phones (its own
+    // HTML, no React: README, "Quick add").
+    entry: { main: './src/index.tsx', 'head-start': './src/head-start.ts', 'quick-add': './src/quick-add.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -94,9 +113,10 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', chunks: ['head-start', 'main'] }),
+      new InlineScriptsPlugin('index.html', 'head-start', { preload: 'router' }),
       new HtmlWebpackPlugin({ template: 'public/quick-add.html', filename: 'quick-add.html', chunks: ['quick-add'], inject: 'body', scriptLoading: 'blocking' }),
-      new InlineScriptsPlugin('quick-add.html'),
+      new InlineScriptsPlugin('quick-add.html', 'quick-add'),
       new AppManifestPlugin(),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // Compressed once here, served by content negotiation (server/plugins/staticClient.ts): brotli where the

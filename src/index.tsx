@@ -2,7 +2,8 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
-import { hashPath, startSignedInApp } from './app/boot';
+import { startSignedInApp } from './app/boot';
+import { hashPath } from './app/headStart';
 import { setupStore } from './app/store';
 import './app/base.css';
 

@@ -14,9 +14,15 @@ const COMPRESSED_SIBLING = /\.(br|gz)$/;
 /** The light quick-add page (README, "Quick add"): its own address, the web app manifest's start_url. */
 export const QUICK_ADD_PAGE = { path: '/quick-add', file: 'quick-add.html' } as const;
 
-/** The `sha256-…` sources of a page's inline scripts (the build writes them as bare `<script>` elements). */
+/** A script element written inline (no `src`), with its content. */
+export const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The `sha256-…` sources of a page's inline scripts. */
 export const inlineScriptHashes = (html: string): string[] =>
-  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
+  [...html.matchAll(INLINE_SCRIPT)].map((match) => `sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
+
+/** The pages the build gives inline scripts (webpack's InlineScriptsPlugin): index.html's head start, quick add. */
+const PAGES_WITH_INLINE_SCRIPTS = ['index.html', QUICK_ADD_PAGE.file];
 
 export function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath).replace(COMPRESSED_SIBLING, '');
@@ -38,9 +44,13 @@ export async function registerStaticClient(app: FastifyInstance, staticDir: stri
     app.log.warn({ root }, 'no built web client found (run npm run build); serving the API only');
     return;
   }
-  // The quick-add page runs its own inline script: its policy allows that script, by hash, and no other.
-  const quickAddFile = path.join(root, QUICK_ADD_PAGE.file);
-  const quickAddPolicy = fs.existsSync(quickAddFile) ? contentSecurityPolicyWith(inlineScriptHashes(fs.readFileSync(quickAddFile, 'utf8'))) : null;
+  // Each page's policy allows its own inline scripts, by hash, and no other.
+  const policies = new Map<string, string>();
+  for (const page of PAGES_WITH_INLINE_SCRIPTS) {
+    const file = path.join(root, page);
+    const hashes = fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
+    if (hashes.length > 0) policies.set(page, contentSecurityPolicyWith(hashes));
+  }
   await app.register(async (client) => {
     client.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };
@@ -54,7 +64,8 @@ export async function registerStaticClient(app: FastifyInstance, staticDir: stri
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(filePath));
         res.setHeader('vary', 'Accept-Encoding');
-        if (quickAddPolicy && path.basename(filePath).replace(COMPRESSED_SIBLING, '') === QUICK_ADD_PAGE.file) res.setHeader('content-security-policy', quickAddPolicy);
+        const policy = policies.get(path.basename(filePath).replace(COMPRESSED_SIBLING, ''));
+        if (policy) res.setHeader('content-security-policy', policy);
       },
     });
     // Served at its address (not only as quick-add.html), with the same negotiation and caching as every file.

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
 import { errorShown, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
-import { hashPath } from './boot';
+import { hashPath } from './headStart';
 import { hasCredentials } from './credentials';
 import { useAppDispatch } from './hooks';
 import { paths } from './paths';

@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { loadCredentials, xsrfToken } from './credentials';
+import { takeEarlyAnswer } from './headStart';
 
 /** Same origin in production; the dev server proxies API paths to the local server. */
 export const API_BASE = '';
@@ -32,6 +33,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({
     baseUrl: API_BASE,
+    // The first screen's requests may have been asked already by index.html's head start (headStart.ts).
+    fetchFn: (input, init) => (input instanceof Request ? takeEarlyAnswer(input) : undefined) ?? fetch(input, init),
     prepareHeaders: (headers, { type }) => {
       const credentials = loadCredentials();
       if (credentials) for (const [name, value] of Object.entries(credentials)) headers.set(name, value);

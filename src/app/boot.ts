@@ -2,21 +2,12 @@ import type { ComponentType } from 'react';
 import { authApi } from '../features/auth/authApi';
 import { tokenValidated } from '../features/auth/authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
-import { hasCredentials, loadCredentials } from './credentials';
+import { hasCredentials } from './credentials';
+import { budgetOfPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
 import { paths } from './paths';
 import type { AppStore } from './store';
 
-const BUDGET_PATH = /^\/budgets\/(\d+)$/;
-
-/** The route in the address bar (hash routing), without its query. */
-export const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
-
 let currentBudgetFromBoot = false;
-
-/** Per signed-in person (the uid header), so that another person on this device never asks for a stranger's id. */
-const currentBudgetKey = () => `currentBudget:${loadCredentials()?.uid ?? ''}`;
-const rememberedCurrentBudget = () => Number(window.localStorage.getItem(currentBudgetKey())) || undefined;
-const rememberCurrentBudget = (id: number) => window.localStorage.setItem(currentBudgetKey(), String(id));
 
 /**
  * True once after the start fetched the current budget's id: the page that shows it then uses that answer
@@ -71,7 +62,7 @@ export function startSignedInApp(store: AppStore, path: string): Promise<Compone
     });
     return routedApp;
   }
-  const budget = BUDGET_PATH.exec(path);
-  if (budget) fetchBudget(Number(budget[1]));
+  const budget = budgetOfPath(path);
+  if (budget) fetchBudget(budget);
   return routedApp;
 }

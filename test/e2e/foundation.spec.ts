@@ -2,6 +2,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PORT } from './support/env';
 import { createHousehold, signIn, type E2eUser } from './support/households';
 import { startOwnServer, type OwnServer } from './support/ownServer';
+import { apiFor } from './support/api';
+import { today } from '../../src/shared/dates';
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 const toolbar = (page: Page) => page.locator('header.ec-toolbar h1');
@@ -132,5 +134,36 @@ test.describe('signing in and out', () => {
       if (isPhone(testInfo)) await expect(menu(page)).toBeHidden();
       else await expect(menu(page)).toBeVisible();
     }
+  });
+});
+
+test.describe('the first load with a session stored', () => {
+  test("index.html's head start asks for the first screen's data and chunks before the app's code; the app takes those answers", async ({ page }) => {
+    const user = await createHousehold();
+    const api = await apiFor(user);
+    const budget = await api<{ id: number }>('POST', '/budgets', { start_date: `${today().slice(0, 8)}01` });
+    await signIn(page, user);
+    const refusedByPolicy: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+    // A new page load (not a hash change within the page).
+    await page.goto('about:blank');
+    await page.goto('/#/budgets/current');
+    await expect(page.getByRole('table', { name: 'Allocations' })).toBeVisible({ timeout: 30_000 });
+    expect(page.url()).toMatch(new RegExp(`#/budgets/${budget.id}$`));
+    // Each asked once: by the head start, and answered to the app from there.
+    for (const path of ['/auth/validate_token', '/budgets/current', `/budgets/${budget.id}`]) expect(asked.filter((p) => p === path), path).toHaveLength(1);
+    const early = await page.evaluate(() => {
+      const answers = (window as unknown as { everycentEarlyAnswers?: Map<string, unknown> }).everycentEarlyAnswers;
+      return answers ? answers.size : null;
+    });
+    expect(early, 'the head start ran, and the app took every early answer').toBe(0);
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded).toEqual(expect.arrayContaining([expect.stringMatching(/^\/router\.[0-9a-f]{8}\.js$/), expect.stringMatching(/^\/react-router\.[0-9a-f]{8}\.js$/)]));
+    expect(refusedByPolicy).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { App } from '../../../src/app/App';
 import { startSignedInApp } from '../../../src/app/boot';
+import { askEarly, firstRequests } from '../../../src/app/headStart';
+import { authApi } from '../../../src/features/auth/authApi';
 import { setupStore } from '../../../src/app/store';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
-import { mockFetch } from '../../support/fetchMock';
+import { mockFetch, refusal } from '../../support/fetchMock';
 import { CHUNK_LOAD, storeTestCredentials } from '../../support/render';
 import { user } from '../auth/authFixtures';
 import { accounts, categories, householdSettings, sampleBudget } from '../budgets/fixtures';
@@ -120,5 +122,56 @@ describe('starting the app with a session stored on this device', () => {
     startSignedInApp(setupStore(), '/login');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(network.requests).toHaveLength(0);
+  });
+
+  describe("index.html's head start", () => {
+    afterEach(() => {
+      delete window.everycentEarlyAnswers;
+      jest.restoreAllMocks();
+    });
+    const credentials = { 'access-token': 'token-1', client: 'client-1', expiry: '9999999999', 'token-type': 'Bearer', uid: 'admin@example.com' };
+
+    it('asks what the start asks, and the start takes those answers instead of asking again; a later request asks the server', async () => {
+      storeTestCredentials();
+      window.localStorage.setItem('currentBudget:admin@example.com', '7');
+      expect(firstRequests('/budgets/current')).toEqual(['/auth/validate_token', '/budgets/current', '/budgets/7']);
+      expect(firstRequests('/budgets/12')).toEqual(['/auth/validate_token', '/budgets/12']);
+      expect(firstRequests('/transactions')).toEqual(['/auth/validate_token']);
+      expect(firstRequests('/login')).toEqual([]);
+
+      const network = server();
+      askEarly(firstRequests('/budgets/current'), credentials);
+      await waitFor(() => expect(network.requests.map((r) => r.path)).toEqual(['/auth/validate_token', '/budgets/current', '/budgets/7']));
+      expect(network.requests[0].headers.get('access-token')).toBe('token-1');
+      const store = setupStore();
+      startSignedInApp(store, '/budgets/current');
+      await waitFor(() => expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data?.name).toBe('Jan 01 - Jan 31, 2026'));
+      await waitFor(() => expect(store.getState().auth.validated).toBe(true));
+      expect(budgetsApi.endpoints.getCurrentBudget.select()(store.getState()).data).toEqual({ budget_id: 7 });
+      // Nothing asked twice: every answer came from the head start.
+      expect(network.requests.map((r) => r.path)).toEqual(['/auth/validate_token', '/budgets/current', '/budgets/7']);
+      expect(window.everycentEarlyAnswers?.size).toBe(0);
+
+      // Taken once: asking again goes to the server.
+      await store.dispatch(authApi.endpoints.validateToken.initiate(undefined, { forceRefetch: true }));
+      expect(network.find('GET', '/auth/validate_token')).toHaveLength(2);
+    });
+
+    it('hands a refusal over as the answer (the app handles it as its own), and lets an old answer go', async () => {
+      storeTestCredentials();
+      const network = mockFetch({ 'GET /auth/validate_token': () => refusal(401, ['Not logged in']), 'GET /budgets/12': sampleBudget() });
+      askEarly(['/auth/validate_token', '/budgets/12'], credentials);
+      await waitFor(() => expect(network.requests).toHaveLength(2));
+      const store = setupStore();
+      const refused = await store.dispatch(authApi.endpoints.validateToken.initiate());
+      expect(refused.error).toMatchObject({ status: 401 });
+      expect(network.find('GET', '/auth/validate_token')).toHaveLength(1);
+
+      // Ten seconds on, nobody takes an early answer: the data may have changed since.
+      const now = performance.now();
+      jest.spyOn(performance, 'now').mockReturnValue(now + 10_001);
+      await store.dispatch(budgetsApi.endpoints.getBudget.initiate(12));
+      expect(network.find('GET', '/budgets/12')).toHaveLength(2);
+    });
   });
 });
