@@ -9,6 +9,7 @@ import { loadCredentials } from './credentials';
 import { paths } from './paths';
 
 const BUDGET_PATH = /^\/budgets\/(\d+)$/;
+const CURRENT_BUDGET = '/budgets/current';
 
 /** The route in the address bar (hash routing), without its query. */
 export const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.home;
@@ -32,7 +33,7 @@ export function firstRequests(path: string): string[] {
   if (path === paths.login || path === paths.logout) return [];
   const urls = ['/auth/validate_token'];
   if (path === paths.currentBudget) {
-    urls.push('/budgets/current');
+    urls.push(CURRENT_BUDGET);
     const remembered = rememberedCurrentBudget();
     if (remembered) urls.push(`/budgets/${remembered}`);
   }
@@ -51,14 +52,29 @@ declare global {
   }
 }
 
-/** Asked by the head start with the stored session's headers, as the api asks. */
+/**
+ * Asked by the head start with the stored session's headers, as the api asks. Once `/budgets/current` answers,
+ * that budget is asked for too (unless it already was): the start asks for it next, one round trip later.
+ */
 export function askEarly(urls: readonly string[], headers: Record<string, string>): void {
   const answers = new Map<string, EarlyAnswer>();
-  for (const url of urls) {
+  const ask = (url: string) => {
     const answer = fetch(url, { headers: { ...headers, accept: 'application/json' } });
     // Unclaimed, a failed request must not surface as an unhandled rejection; the claimant still sees it.
     answer.catch(() => undefined);
     answers.set(url, { answer, askedAt: performance.now() });
+    return answer;
+  };
+  for (const url of urls) {
+    const answer = ask(url);
+    if (url !== CURRENT_BUDGET) continue;
+    answer
+      .then((response) => (response.ok ? (response.clone().json() as Promise<{ budget_id?: unknown }>) : undefined))
+      .then((current) => {
+        const next = `/budgets/${String(current?.budget_id)}`;
+        if (Number.isInteger(current?.budget_id) && !urls.includes(next)) ask(next);
+      })
+      .catch(() => undefined);
   }
   window.everycentEarlyAnswers = answers;
 }

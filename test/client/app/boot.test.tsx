@@ -157,6 +157,19 @@ describe('starting the app with a session stored on this device', () => {
       expect(network.find('GET', '/auth/validate_token')).toHaveLength(2);
     });
 
+    it('on a first visit, asks for the current budget as soon as it knows which one it is, and the start takes that too', async () => {
+      storeTestCredentials();
+      expect(firstRequests('/budgets/current')).toEqual(['/auth/validate_token', '/budgets/current']);
+      const network = server();
+      askEarly(firstRequests('/budgets/current'), credentials);
+      await waitFor(() => expect(network.requests.map((r) => r.path)).toEqual(['/auth/validate_token', '/budgets/current', '/budgets/7']));
+      const store = setupStore();
+      startSignedInApp(store, '/budgets/current');
+      await waitFor(() => expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data?.name).toBe('Jan 01 - Jan 31, 2026'));
+      expect(network.requests.map((r) => r.path)).toEqual(['/auth/validate_token', '/budgets/current', '/budgets/7']);
+      expect(window.everycentEarlyAnswers?.size).toBe(0);
+    });
+
     it('hands a refusal over as the answer (the app handles it as its own), and lets an old answer go', async () => {
       storeTestCredentials();
       const network = mockFetch({ 'GET /auth/validate_token': () => refusal(401, ['Not logged in']), 'GET /budgets/12': sampleBudget() });
