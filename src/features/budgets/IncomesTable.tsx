@@ -4,8 +4,8 @@ import { Money } from '../../components/Money';
 import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
-import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
+import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange, useRowView } from './gridCells';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 interface RowProps {
@@ -44,9 +44,7 @@ function WhoseCell({ editing, partners, owner, name, onOwner, invalid }: { editi
 
 /** One income; subscribes to its own row so typing elsewhere never re-renders it. */
 const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames, partners, mobile }: RowProps) {
-  const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
-  const refused = useAppSelector((state) => selectRefusedFields(state, 'incomes', rowKey));
-  const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
+  const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   if (!row) return null;

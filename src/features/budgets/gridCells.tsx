@@ -1,14 +1,26 @@
 import type { ActionCreatorWithPayload } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
 import { RowDeleteToggle } from '../../components/gridCells';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
+import type { RowView } from './budgetSelectors';
 
 export { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, TextCell } from '../../components/gridCells';
 
 /** A row's look: struck through when marked deleted, highlighted when a refused save named it. */
 export const rowClass = (deleted: boolean, refused: string[]) =>
   [deleted && 'ec-row--deleted', refused.length > 0 && 'ec-row--refused'].filter(Boolean).join(' ') || undefined;
+
+/**
+ * One row's view of the store (`selectIncomeRowView` or `selectAllocationRowView`), through one subscription
+ * whose selector stays the same while the row does.
+ */
+export function useRowView<Line>(select: (state: RootState, budgetId: number, key: number) => RowView<Line>, budgetId: number, rowKey: number): RowView<Line> {
+  const selectRow = useCallback((state: RootState) => select(state, budgetId, rowKey), [select, budgetId, rowKey]);
+  return useAppSelector(selectRow, shallowEqual);
+}
 
 /** Dispatches one row's field changes; stable for the row, so memoised inputs are not re-rendered by it. */
 export function useRowChange<Fields>(rowKey: number, changed: ActionCreatorWithPayload<{ key: number; changes: Partial<Fields> }>) {
