@@ -13,7 +13,7 @@ import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange, useRowView } from './gridCells';
+import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
 
 const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
@@ -39,6 +39,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
   const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  const toggleDelete = useDeleteToggle('allocation', rowKey);
   if (!row) return null;
   return (
     <tr className={rowClass(row.deleted, refused)}>
@@ -109,7 +110,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
           <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
         </>
       )}
-      <td className="ec-delete-cell">{editing && <DeleteToggle kind="allocation" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
     </tr>
   );
 });

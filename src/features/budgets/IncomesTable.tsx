@@ -5,7 +5,7 @@ import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange, useRowView } from './gridCells';
+import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 interface RowProps {
@@ -47,6 +47,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
   const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  const toggleDelete = useDeleteToggle('income', rowKey);
   if (!row) return null;
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
   // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
@@ -83,7 +84,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
         )}
       </td>
       <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
-      <td className="ec-delete-cell">{editing && <DeleteToggle kind="income" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
     </tr>
   );
 });

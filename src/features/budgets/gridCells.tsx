@@ -3,11 +3,10 @@ import { useCallback } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
-import { RowDeleteToggle } from '../../components/gridCells';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 import type { RowView } from './budgetSelectors';
 
-export { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, TextCell } from '../../components/gridCells';
+export { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, RowDeleteToggle, TextCell } from '../../components/gridCells';
 
 /** A row's look: struck through when marked deleted, highlighted when a refused save named it. */
 export const rowClass = (deleted: boolean, refused: string[]) =>
@@ -28,8 +27,8 @@ export function useRowChange<Fields>(rowKey: number, changed: ActionCreatorWithP
   return useCallback((changes: Partial<Fields>) => dispatch(changed({ key: rowKey, changes })), [dispatch, changed, rowKey]);
 }
 
-/** Marks an income or allocation deleted (it is removed on save) or brings it back. */
-export function DeleteToggle({ kind, rowKey, deleted, name }: { kind: RowKind; rowKey: number; deleted: boolean; name: string }) {
+/** Marks an income or allocation deleted (it is removed on save) or brings it back: for `RowDeleteToggle`. */
+export function useDeleteToggle(kind: RowKind, rowKey: number) {
   const dispatch = useAppDispatch();
-  return <RowDeleteToggle deleted={deleted} name={name} onToggle={() => dispatch(rowDeleteToggled({ kind, key: rowKey }))} />;
+  return useCallback(() => dispatch(rowDeleteToggled({ kind, key: rowKey })), [dispatch, kind, rowKey]);
 }
