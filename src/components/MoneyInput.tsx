@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState, type InputHTMLAttributes } from 'react';
+import { memo, useId, useState, type InputHTMLAttributes } from 'react';
 import { MAX_CENTS, moneyInputText, parseMoney, type Cents } from '../shared/money';
 import './money.css';
 
@@ -20,12 +20,16 @@ const notAnAmount = (text: string) => {
  */
 export const MoneyInput = memo(function MoneyInput({ cents, onCents, className, onBlur, onFocus, ...rest }: Props) {
   const [text, setText] = useState(() => moneyInputText(cents));
+  /** The amount `text` was last matched to: when `cents` changes from outside, the text follows in this render. */
+  const [textCents, setTextCents] = useState(cents);
   /** What the person typed when it was counted as 0, shown next to the field until they type again. */
   const [ignored, setIgnored] = useState<string | null>(null);
   const warningId = useId();
-  useEffect(() => {
-    setText((current) => (parseMoney(current) === cents ? current : moneyInputText(cents)));
-  }, [cents]);
+  // Adjusted while rendering rather than in an effect: a grid mounts hundreds of these at once ("Make Changes").
+  if (textCents !== cents) {
+    setTextCents(cents);
+    if (parseMoney(text) !== cents) setText(moneyInputText(cents));
+  }
   const input = (
     <input
       {...rest}

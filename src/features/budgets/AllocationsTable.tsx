@@ -12,16 +12,8 @@ import type { CoverTarget } from './CoverOverspendingDialog';
 import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields } from './budgetRows';
-import {
-  selectAddedKey,
-  selectAllocation,
-  selectAllocationTableLines,
-  selectBudgetTotals,
-  selectCategoryTotal,
-  selectRefusedFields,
-  type AllocationTableLine,
-} from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
+import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
 
 const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
@@ -44,11 +36,10 @@ interface RowProps {
 
 /** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
 const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent, onCover }: RowProps) {
-  const row = useAppSelector((state) => selectAllocation(state, budgetId, rowKey));
-  const refused = useAppSelector((state) => selectRefusedFields(state, 'allocations', rowKey));
-  const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
+  const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  const toggleDelete = useDeleteToggle('allocation', rowKey);
   if (!row) return null;
   return (
     <tr className={rowClass(row.deleted, refused)}>
@@ -119,7 +110,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
           <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
         </>
       )}
-      <td className="ec-delete-cell">{editing && <DeleteToggle kind="allocation" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
     </tr>
   );
 });

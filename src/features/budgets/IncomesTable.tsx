@@ -4,8 +4,8 @@ import { Money } from '../../components/Money';
 import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields } from './budgetRows';
-import { selectAddedKey, selectBudgetTotals, selectIncome, selectIncomeKeys, selectRefusedFields } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, DeleteToggle, EditableAmountCell, EditableTextCell, rowClass, useRowChange } from './gridCells';
+import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
+import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 interface RowProps {
@@ -44,11 +44,10 @@ function WhoseCell({ editing, partners, owner, name, onOwner, invalid }: { editi
 
 /** One income; subscribes to its own row so typing elsewhere never re-renders it. */
 const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames, partners, mobile }: RowProps) {
-  const row = useAppSelector((state) => selectIncome(state, budgetId, rowKey));
-  const refused = useAppSelector((state) => selectRefusedFields(state, 'incomes', rowKey));
-  const added = useAppSelector((state) => selectAddedKey(state) === rowKey);
+  const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  const toggleDelete = useDeleteToggle('income', rowKey);
   if (!row) return null;
   const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
   // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
@@ -85,7 +84,7 @@ const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts,
         )}
       </td>
       <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
-      <td className="ec-delete-cell">{editing && <DeleteToggle kind="income" rowKey={rowKey} deleted={row.deleted} name={row.name} />}</td>
+      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
     </tr>
   );
 });

@@ -6,6 +6,7 @@ import {
   allocationsAdapter,
   incomesAdapter,
   rowsOfBudget,
+  rowsOfServerBudget,
   type AllocationFields,
   type AllocationLine,
   type BudgetRows,
@@ -47,7 +48,7 @@ const initialState: BudgetEditState = { draft: null };
 export type RowKind = 'income' | 'allocation';
 
 function draftOf(budget: Budget): BudgetDraft {
-  const rows = rowsOfBudget(budget);
+  const rows = rowsOfServerBudget(budget);
   return { ...rows, budgetId: budget.id, lockVersion: budget.lock_version, base: rows, nextKey: -1, dirty: false, addedKey: null, refused: NO_REFUSED_ROWS };
 }
 

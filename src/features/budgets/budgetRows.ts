@@ -1,4 +1,4 @@
-import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import { createEntityAdapter, weakMapMemoize, type EntityState } from '@reduxjs/toolkit';
 import type { Cents } from '../../shared/money';
 import type { AllocationClass, Budget } from '../../shared/schemas/budgets';
 import type { IncomeOwner } from '../../shared/schemas/setup';
@@ -84,3 +84,9 @@ export function rowsOfBudget(budget: Budget): BudgetRows {
     allocations: allocationsAdapter.setAll(allocationsAdapter.getInitialState(), allocations),
   };
 }
+
+/**
+ * `rowsOfBudget` once per server budget: the screen in view mode and the draft "Make Changes" starts share the
+ * same row objects, so entering edit mode neither rebuilds nor re-sorts them.
+ */
+export const rowsOfServerBudget = weakMapMemoize(rowsOfBudget);

@@ -127,10 +127,10 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </td>
         <td className="ec-num ec-col-withdrawn" data-label="Withdrawn">
-          {editing ? <MoneyInput aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
+          {editing ? <MoneyInput key={row.key} aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
         </td>
         <td className="ec-num ec-col-deposited" data-label="Deposited">
-          {editing ? <MoneyInput aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
+          {editing ? <MoneyInput key={row.key} aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
         </td>
         <td className="ec-col-paid" data-label="Paid?">
           {editing ? (
@@ -207,8 +207,11 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
             <td colSpan={editing ? 8 : 7}>No transactions in this period yet.</td>
           </tr>
         )}
-        {rows.map((row) => (
-          <TransactionRowView key={row.key} row={row} selected={selected.has(row.key)} errors={rowErrors.get(row.key)} context={context} />
+        {/* Keyed by place on the page: turning the page (a 2,000-row window, or an import that shows its first row)
+            updates the 100 rows' controls in place instead of unmounting and mounting them. Nothing a row keeps of its
+            own outlives its row: the money inputs are keyed by row. */}
+        {rows.map((row, place) => (
+          <TransactionRowView key={place} row={row} selected={selected.has(row.key)} errors={rowErrors.get(row.key)} context={context} />
         ))}
       </tbody>
       <tfoot>
