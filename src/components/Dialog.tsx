@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from 'antd';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { dialogOpening } from './dialogsOpening';
 
 const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
@@ -32,11 +33,22 @@ export function Dialog({ children, afterOpenChange, ...props }: ModalProps) {
     },
     [focusFirstField],
   );
+  // Until its opening animation ends, a question waits (dialogsOpening.ts).
+  const opened = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!props.open) return;
+    const done = dialogOpening();
+    opened.current = done;
+    return done;
+  }, [props.open]);
   return (
     <Modal
       {...props}
       afterOpenChange={(open) => {
-        if (open) focusFirstField();
+        if (open) {
+          focusFirstField();
+          opened.current?.();
+        }
         afterOpenChange?.(open);
       }}
     >

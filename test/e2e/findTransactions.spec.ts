@@ -13,7 +13,8 @@ test('find transactions across budgets by text and amount, filter, sort, and ope
   const household = await prepareWeeklyHousehold();
   await signIn(page, household.user);
   await page.goto(`/#/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
-  await page.getByRole('link', { name: 'Find Transactions' }).click({ timeout: 30_000 });
+  // The transactions screen's own link (the menu has one too, hidden on a phone).
+  await page.getByRole('main').getByRole('link', { name: 'Find Transactions' }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(/#\/transactions\/find$/);
 
   const search = page.getByRole('searchbox', { name: 'Description, amount or reference' });
