@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, addMonths, budgetEndDate, budgetName, today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
+import { settledOptions } from './support/dialogs';
 
 /**
  * A household plans a holiday across two months: creates the event, links an allocation of last month's budget
@@ -61,9 +62,7 @@ async function dialogTitled(page: Page, title: string): Promise<Locator> {
 
 async function choose(page: Page, combobox: Locator, option: string) {
   await combobox.click();
-  // An option clicked while the list is still sliding in can miss, leaving the list open on a busy machine.
-  await expect(page.locator('.ant-select-dropdown:visible')).not.toHaveClass(/ant-slide-up-(enter|appear)/);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today } from '../../src/shared/dates';
 import { apiFor, type Api } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
+import { settledOptions } from './support/dialogs';
 
 /**
  * The weekly job: import the bank's CSV into the current budget, allocate every row, save, and see spent and
@@ -51,7 +52,7 @@ const rowWithDescription = (page: Page, description: string): Locator =>
 async function allocate(page: Page, row: Locator, search: string, name: string) {
   await row.getByRole('combobox', { name: 'Allocation' }).click();
   await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: name }).first().click();
   await expect(row.locator('.ant-select-content')).toHaveText(name);
   // The list closes with an animation; until it is gone, the next row's search would also match its options.
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
