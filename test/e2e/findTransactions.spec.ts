@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/households';
+import { settledOptions } from './support/dialogs';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
 /** Opens an antd select by its label (its input has no width while the placeholder shows) and picks an option. */
 async function pick(page: Page, label: string, option: string) {
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
 }
 
 test('find transactions across budgets by text and amount, filter, sort, and open one in its window', async ({ page }) => {

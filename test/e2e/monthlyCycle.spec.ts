@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
-import { settled } from './support/dialogs';
+import { settled, settledOptions } from './support/dialogs';
 import { createHousehold, signIn } from './support/households';
 
 /**
@@ -78,7 +78,7 @@ test('plan, record and close a month with every column in view', async ({ page }
   await expect(page.getByText('“12o” is not an amount: counted as 0.00')).toBeHidden();
   await grocer.getByRole('combobox', { name: 'Allocation' }).click();
   await page.keyboard.type('groc');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Groceries' }).first().click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: 'Groceries' }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 
   const transactions = page.locator('.ec-transactions-table');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { apiFor } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
+import { settledOptions } from './support/dialogs';
 
 /**
  * The monthly review: each report opens with a chart (an SVG drawn from the data) beside its table, both agree,
@@ -84,7 +85,7 @@ async function tableText(rows: Locator): Promise<string[][]> {
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

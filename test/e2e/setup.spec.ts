@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createHousehold, signIn } from './support/households';
+import { settledOptions } from './support/dialogs';
 
 /** An antd dialog by its title, once it has finished animating in. */
 async function dialogTitled(page: Page, title: string): Promise<Locator> {
@@ -23,7 +24,7 @@ async function addNamed(page: Page, thing: string, name: string) {
 
 async function choose(page: Page, field: Locator, option: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
 }
 
 test('a new household sets itself up and sees its names in the budget summary', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
 import { createHousehold, signIn } from './support/households';
+import { settledOptions } from './support/dialogs';
 
 /**
  * A household saves for the car and a holiday inside one savings account: it opens the account as a sink fund,
@@ -15,7 +16,7 @@ const envelopeRow = (page: Page, name: string) => page.locator(`tr[data-envelope
 
 async function choose(page: Page, field: Locator, option: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

@@ -135,7 +135,7 @@ test('transfer between two accounts', async ({ page }) => {
   expect(accounts.find((a) => a.id === household.savingsId)?.current_balance).toBe(60000);
 
   await page.getByLabel('Bank Account').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Savings' }).click();
+  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: 'Savings' }).click();
   await expect(page).toHaveURL(new RegExp(`bank_account_id=${household.savingsId}`));
   await expect(page.getByText('Deposit - Rainy day')).toBeVisible();
   await expect(figure(page, 'Current Bank Balance')).toHaveText('600.00');
