@@ -7,38 +7,28 @@ import { noDialogOpening } from './dialogsOpening';
 // antd's static modals render outside the React tree, so the app's theme (readable contrast) reaches them only here.
 ConfigProvider.config({ holderRender: (children) => createElement(AntdTheme, null, children) });
 
-let questionsAsked = 0;
-
 /**
  * antd's confirmation modal: loaded with antd the first time a question is asked (see confirm.ts). The answer
  * comes once the question has closed and given the focus back, so what the answer does next (closing the dialog
  * that asked, whose opener then takes the focus) is not undone by the question's own focus trap and return.
  */
 export async function confirmDialog({ title, content }: ConfirmOptions): Promise<boolean> {
-  const yesId = `ec-confirm-yes-${++questionsAsked}`;
   await noDialogOpening();
   return new Promise((resolve) => {
-    // The first answer stands: while the question closes, the same Enter can reach "No" once the focus has moved.
-    let answer: boolean | undefined;
+    let answer = false;
     Modal.confirm({
       title,
       content,
       okText: 'Yes',
       cancelText: 'No',
       autoFocusButton: 'ok',
-      okButtonProps: { id: yesId },
-      // antd's own autofocus can lose to the focus lock of the dialog that asked, which then puts the focus on the
-      // question's first button ("No"): once the question is open, "Yes" takes it.
-      afterOpenChange: (open) => {
-        if (open) document.getElementById(yesId)?.focus();
-      },
       onOk: () => {
-        answer ??= true;
+        answer = true;
       },
       onCancel: () => {
-        answer ??= false;
+        answer = false;
       },
-      afterClose: () => resolve(answer ?? false),
+      afterClose: () => resolve(answer),
     });
   });
 }

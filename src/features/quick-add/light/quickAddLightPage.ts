@@ -5,7 +5,7 @@
  */
 import { loadCredentials } from '../../../app/credentials';
 import { allocationGroups } from '../../../shared/allocationGroups';
-import { isValidDate, today, type DateOnly } from '../../../shared/dates';
+import { isValidDate, isWithin, today, type DateOnly } from '../../../shared/dates';
 import { parseMoney } from '../../../shared/money';
 import type { Allocation } from '../../../shared/schemas/budgets';
 import type { Transaction } from '../../../shared/schemas/transactions';
@@ -91,7 +91,7 @@ export function startQuickAddPage(): void {
     envelopeId: envelope.value ? Number(envelope.value) : null,
   });
   /** The open budget holding the date shown, when its allocations are on offer. */
-  const openBudget = () => (choices?.budget?.status === 'open' && choices.budget.start_date <= date.value && date.value <= choices.budget.end_date ? choices.budget : undefined);
+  const openBudget = () => (choices?.budget?.status === 'open' && isWithin(date.value, choices.budget.start_date, choices.budget.end_date) ? choices.budget : undefined);
 
   const option = (value: string, text: string) => {
     const element = document.createElement('option');
