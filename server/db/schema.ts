@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/budgets';
 import type { AccountCategory, AccountStatus, AccountType, FamilyType, IncomeOwner, SplitRule } from '../../src/shared/schemas/setup';
 import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
+import type { Role } from '../../src/shared/schemas/members';
 
 /**
  * The one Database type. Conventions shared by SQLite and PostgreSQL:
@@ -38,6 +39,8 @@ export interface UsersTable extends Common {
   must_change_password: Flag;
   /** epoch seconds */
   last_sign_in_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Owners manage the household's people (migration 0007); inserted as a member unless said otherwise. */
+  role: ColumnType<Role, Role | undefined, Role>;
 }
 
 export interface SessionsTable extends Common {
