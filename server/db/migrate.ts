@@ -6,6 +6,7 @@ import * as lockSessions from './migrations/0004_lock_sessions';
 import * as sinkFundLockVersion from './migrations/0005_sink_fund_lock_version';
 import * as partners from './migrations/0006_partners';
 import * as memberRoles from './migrations/0007_member_roles';
+import * as sessionReads from './migrations/0010_session_reads';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_sink_fund_lock_version': sinkFundLockVersion,
   '0006_partners': partners,
   '0007_member_roles': memberRoles,
+  '0010_session_reads': sessionReads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

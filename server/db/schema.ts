@@ -189,6 +189,14 @@ export interface ActivityRowsTable extends HouseholdOwned {
   row_key: string;
 }
 
+/** The version a session last read of a versioned record (migration 0010, server/db/sessionReads.ts). */
+export interface SessionReadsTable {
+  session_id: number;
+  record: string;
+  record_id: number;
+  version: number;
+}
+
 export interface Database {
   households: HouseholdsTable;
   users: UsersTable;
@@ -206,6 +214,7 @@ export interface Database {
   settings: SettingsTable;
   activities: ActivitiesTable;
   activity_rows: ActivityRowsTable;
+  session_reads: SessionReadsTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */
