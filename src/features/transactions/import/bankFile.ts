@@ -113,13 +113,15 @@ export function readBankFile(file: BankFile, choices: ImportChoices | null, isCr
   const first = choices ? { choices, questions: [], problems: [] } : firstChoices(format, file.text, isCreditCard);
   const result = parseWith(format, file.text, first.choices);
   const rows = result.rows;
+  const problems = [...first.problems, ...result.problems];
+  if (rows.length === 0 && problems.length === 0) problems.push(`This ${FORMAT_NAMES[format]} file holds no transactions.`);
   return {
     format,
     formatName: FORMAT_NAMES[format],
     encoding: file.encoding,
     refusal: null,
     rows,
-    problems: [...first.problems, ...result.problems],
+    problems,
     skipped: result.skipped ?? [],
     choices: first.choices,
     questions: first.questions,

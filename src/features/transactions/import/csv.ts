@@ -52,7 +52,7 @@ export function readCsvLines(text: string, delimiter: Delimiter): CsvLine[] {
 
 /** The delimiter that splits the most lines into the same number of cells (more than one). */
 function guessDelimiter(text: string): Delimiter {
-  const sample = text.slice(0, 20_000);
+  const sample = text.split('\n', 60).join('\n');
   let best: Delimiter = ',';
   let bestScore = 0;
   for (const delimiter of CSV_DELIMITERS) {
@@ -72,6 +72,9 @@ const SIGN_TOKENS: Record<string, 'out' | 'in'> = {
   c: 'in', cr: 'in', credit: 'in', crdt: 'in', bij: 'in', h: 'in', haben: 'in', k: 'in', inflow: 'in', '+': 'in',
 };
 const signOf = (text: string) => SIGN_TOKENS[text.trim().toLowerCase()];
+
+/** The balance text of an opening or closing balance line, if the line is one (a cheap test first: most lines are not). */
+const balanceText = (cells: string[]) => (/balance|saldo|kontostand|solde/i.test(cells.join(' ')) ? cells.find((cell) => BALANCE_LINE.test(cell)) : undefined);
 
 const has = (header: string, pattern: RegExp) => pattern.test(header.toLowerCase());
 const DATE_HEADER = /dat|buchung|posted|posting|created|time|fecha|päivä|dátum/;
@@ -121,8 +124,15 @@ interface ColumnShape {
 function columnShape(header: string, values: string[]): ColumnShape {
   const filled = values.filter((value) => value !== '');
   const all = (test: (value: string) => boolean) => filled.length > 0 && filled.every(test);
-  const point = all((value) => parseAmountText(value) !== null && !/\.\d{3,}\D*$/.test(value));
-  const comma = all((value) => parseAmountText(value, true) !== null && !/,\d{3,}\D*$/.test(value));
+  // A few values that are no amount at all (a footer line) do not decide the column; they are reported by
+  // line later. An amount with more than cents (an exchange rate) does: such a column is no money column.
+  const money = (decimalComma: boolean) => {
+    if (filled.slice(0, 10).filter((value) => parseAmountText(value, decimalComma) !== null).length * 2 < Math.min(filled.length, 10)) return false;
+    const amounts = filled.filter((value) => parseAmountText(value, decimalComma) !== null);
+    return amounts.length > 0 && amounts.length >= filled.length * 0.9 && !amounts.some((value) => (decimalComma ? /,\d{3,}\D*$/ : /\.\d{3,}\D*$/).test(value));
+  };
+  const point = money(false);
+  const comma = money(true);
   return {
     header,
     filled,
@@ -152,11 +162,23 @@ function findTable(lines: CsvLine[]): { start: number; hasHeader: boolean; width
   return { start: hasHeader ? first - 1 : first, hasHeader, width };
 }
 
+interface Table {
+  header: string[] | null;
+  rows: CsvLine[];
+  preamble: CsvLine[];
+}
+
+// The preview reads the same text many times over (guess, parse, column names, each reading of a question).
+let lastTable: { text: string; delimiter: Delimiter; table: Table } | null = null;
+
 /** The lines of the table a mapping reads: preamble lines above the header left out. */
-export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>): { header: string[] | null; rows: CsvLine[]; preamble: CsvLine[] } {
+export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>): Table {
+  if (lastTable && lastTable.text === text && lastTable.delimiter === mapping.delimiter) return lastTable.table;
   const lines = readCsvLines(text, mapping.delimiter);
   const { start, hasHeader } = findTable(lines);
-  return { header: hasHeader ? lines[start].cells : null, rows: lines.slice(hasHeader ? start + 1 : start), preamble: lines.slice(0, start) };
+  const table = { header: hasHeader ? lines[start].cells : null, rows: lines.slice(hasHeader ? start + 1 : start), preamble: lines.slice(0, start) };
+  lastTable = { text, delimiter: mapping.delimiter, table };
+  return table;
 }
 
 /** A place where the file can be read in two ways; the preview shows both and the person chooses. */
@@ -171,7 +193,7 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
   const delimiter = guessDelimiter(text);
   const { header, rows } = tableLines(text, { delimiter });
   const width = rows.reduce((max, row) => Math.max(max, row.cells.length), header?.length ?? 0);
-  const dataRows = rows.filter((row) => !row.cells.some((cell) => BALANCE_LINE.test(cell)));
+  const dataRows = rows.filter((row) => balanceText(row.cells) === undefined);
   const shapes = Array.from({ length: width }, (_, i) => columnShape(header?.[i] ?? '', dataRows.map((row) => row.cells[i] ?? '')));
   const problems: string[] = [];
   const questions: CsvQuestion[] = [];
@@ -192,12 +214,15 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
   const namedSide = (pattern: RegExp) => indexes.filter((i) => (money(i) || (shapes[i].filled.length === 0 && i !== dateColumn)) && has(shapes[i].header, pattern));
   const amountNamed = named(AMOUNT_HEADER).filter((i) => !has(shapes[i].header, WITHDRAWAL_HEADER) && !has(shapes[i].header, DEPOSIT_HEADER));
   const unnamed = indexes.filter((i) => money(i) && shapes[i].cents && shapes[i].dateFormats.length === 0 && !has(shapes[i].header, WITHDRAWAL_HEADER) && !has(shapes[i].header, DEPOSIT_HEADER));
-  const pair = amountNamed.length === 0 ? complementaryPair(unnamed, dataRows) : null;
+  const dated = dateColumn === undefined ? dataRows : dataRows.filter((row) => parseDateText(row.cells[dateColumn] ?? '', dateFormats[0]) !== null);
+  const pair = amountNamed.length === 0 ? complementaryPair(unnamed, dated) : null;
   const withdrawalNamed = namedSide(WITHDRAWAL_HEADER)[0];
   const sides = [withdrawalNamed ?? pair?.[0], namedSide(DEPOSIT_HEADER).find((i) => i !== withdrawalNamed) ?? pair?.[1]];
   const [withdrawalColumn, depositColumn] = sides.every((i) => i !== undefined) && sides.some((i) => shapes[i ?? 0].filled.length > 0) ? sides : [undefined, undefined];
   const split = withdrawalColumn !== undefined && depositColumn !== undefined && !amountNamed.some((i) => shapes[i].negative);
-  const candidates = amountNamed.length > 0 ? amountNamed : unnamed.filter((i) => !pair?.includes(i));
+  // One side named alone ("Inflow" with signed values) is the amount column.
+  const oneSide = split ? [] : [...named(DEPOSIT_HEADER), ...named(WITHDRAWAL_HEADER)].filter((i) => shapes[i].negative);
+  const candidates = amountNamed.length > 0 ? amountNamed : oneSide.length > 0 ? oneSide : unnamed.filter((i) => !pair?.includes(i));
   const amountColumn = candidates[0];
   if (!split && amountColumn === undefined) problems.push('No column holds amounts on every line: choose the amount column below.');
 
@@ -342,8 +367,9 @@ export function parseCsv(text: string, mapping: CsvMapping): ParseResult {
   for (const { line, cells } of lines) {
     const dateText = cells[mapping.dateColumn] ?? '';
     const description = cells[mapping.descriptionColumn] ?? '';
-    if (cells.some((cell) => BALANCE_LINE.test(cell))) {
-      skipped.push(`Line ${line}: "${cells.find((cell) => BALANCE_LINE.test(cell))}" is a balance, not a transaction`);
+    const balance = balanceText(cells);
+    if (balance !== undefined) {
+      skipped.push(`Line ${line}: "${balance}" is a balance, not a transaction`);
       continue;
     }
     if (/^(pending|vorgemerkt|in behandeling|en attente|pendiente)$/i.test(dateText)) {

@@ -22,9 +22,9 @@ export function detectFormat(content: string, fileName = ''): DetectedFormat {
   const head = content.slice(0, 4000);
   if (/OFXHEADER|<OFX>/i.test(head)) return { format: 'ofx' };
   if (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]|<(BkToCstmrStmt|BkToCstmrAcctRpt|BkToCstmrDbtCdtNtfctn)>/i.test(head)) return { format: 'camt' };
+  if (/^:20:/m.test(head) && /^:(60[FM]|61):/m.test(content) && !/^:34F:/m.test(head)) return { format: 'mt940' };
   for (const [pattern, name] of UNREAD_FORMATS) if (pattern.test(head)) return { refused: name };
   if (/^\s*!(Type|Account|Option)/im.test(head.slice(0, 200))) return { format: 'qif' };
-  if (/^:20:/m.test(head) && /^:(60[FM]|61):/m.test(content)) return { format: 'mt940' };
   if (/^\s*<\?xml|^\s*<[A-Za-z]/.test(head)) return { refused: 'XML file of a kind' };
   if (/\.(ofx|qfx|qbo)$/i.test(fileName)) return { format: 'ofx' };
   if (/\.qif$/i.test(fileName)) return { format: 'qif' };

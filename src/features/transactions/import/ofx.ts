@@ -4,15 +4,20 @@ import { splitSigned, type ImportedRow, type ParseResult } from './types';
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** Element text as the person should read it: CDATA unwrapped, HTML and XML entities decoded. */
-function plain(value: string): string {
-  return value
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+const decodeEntities = (text: string) =>
+  text
     .replace(/&#(x[0-9a-f]+|\d+);/gi, (_, code: string) => String.fromCodePoint(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : Number(code)))
-    .replace(/&([a-z]+);/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole)
+    .replace(/&([a-z]+);/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole);
+
+/** Element text as the person should read it: CDATA unwrapped, HTML and XML entities decoded (twice: banks escape twice). */
+function plain(value: string): string {
+  return decodeEntities(decodeEntities(value.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')))
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** NAME is often the start of MEMO, or MEMO a part of NAME: the longer one then says it all. */
+const nameAndMemo = (name: string, memo: string) => (!name || memo.startsWith(name) ? memo : !memo || name.includes(memo) ? name : `${name} ${memo}`);
 
 /**
  * The value of each element in one STMTTRN block. SGML OFX 1 leaves elements unclosed (`<TRNAMT>-12.50`),
@@ -60,7 +65,7 @@ export function parseOfx(content: string): ParseResult {
     const ref = values.get('FITID') ?? '';
     rows.push({
       transaction_date: date,
-      description: name && memo && !name.includes(memo) ? `${name} ${memo}` : name || memo,
+      description: nameAndMemo(name, memo),
       ...splitSigned(amount),
       ...(ref ? { bank_ref: ref } : {}),
     });

@@ -117,6 +117,8 @@ const currencyAround = new RegExp(`^([-+]?)\\s*${CURRENCY}\\s*|\\s*${CURRENCY}$`
  * other than a currency are never stripped ("From1" is not 1.00), and "1.2.3" is no number.
  */
 export function parseAmountText(text: string, decimalComma = false): Cents | null {
+  // Most amounts are plain ("-12.50", "1.234,56"): read them without the currency and bracket handling below.
+  if (/^-?[\d.,]+$/.test(text)) return moneyOf(text, decimalComma, false);
   let cleaned = text.trim().replace(/[\s\u00a0\u202f'’]+/g, ' ');
   if (cleaned === '') return null;
   let negative = false;
@@ -128,7 +130,10 @@ export function parseAmountText(text: string, decimalComma = false): Cents | nul
     negative = !negative;
     cleaned = cleaned.slice(0, -1).trim();
   }
-  cleaned = cleaned.replace(currencyAround, '$1').replace(/\s+/g, '');
+  return moneyOf(cleaned.replace(currencyAround, '$1').replace(/\s+/g, ''), decimalComma, negative);
+}
+
+function moneyOf(cleaned: string, decimalComma: boolean, negative: boolean): Cents | null {
   if (!/\d/.test(cleaned) || !(decimalComma ? AMOUNT_SHAPE.comma : AMOUNT_SHAPE.point).test(cleaned)) return null;
   const cents = parseMoney(decimalComma ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned.replace(/,/g, ''));
   return negative ? -cents : cents;
