@@ -74,7 +74,7 @@ const SIGN_TOKENS: Record<string, 'out' | 'in'> = {
 const signOf = (text: string) => SIGN_TOKENS[text.trim().toLowerCase()];
 
 /** The balance text of an opening or closing balance line, if the line is one (a cheap test first: most lines are not). */
-const balanceText = (cells: string[]) => (/balance|saldo|kontostand|solde/i.test(cells.join(' ')) ? cells.find((cell) => BALANCE_LINE.test(cell)) : undefined);
+const balanceText = (cells: string[]) => (/balance|saldo|kontostand|solde|turnover|total|sum/i.test(cells.join(' ')) ? cells.find((cell) => BALANCE_LINE.test(cell)) : undefined);
 
 const has = (header: string, pattern: RegExp) => pattern.test(header.toLowerCase());
 const DATE_HEADER = /dat|buchung|posted|posting|created|time|fecha|päivä|dátum/;
@@ -90,6 +90,9 @@ const DESCRIPTION_HEADERS = [
   /details|narrative|buchungstext|verwendungszweck|memo|text|mededeling|zpráva|közlemény|message/,
 ];
 
+/** A date cell of a line not booked yet: left out, named in the preview. */
+const PENDING = /^(pending|vorgemerkt|in behandeling|en attente|pendiente)$/i;
+
 const dateLike = (value: string) => /\d/.test(value) && DATE_FORMATS.some((format) => parseDateText(value, format) !== null);
 
 /**
@@ -97,7 +100,8 @@ const dateLike = (value: string) => /\d/.test(value) && DATE_FORMATS.some((forma
  * layout (a footer, "Pending") do not decide the layout; they are reported as unreadable lines later. A column
  * is a date column only when nearly all its values are dates, and plain numbers only as YYYYMMDD.
  */
-function columnDateFormats(filled: string[]): ReturnType<typeof dateFormatsReadingAll> {
+function columnDateFormats(values: string[]): ReturnType<typeof dateFormatsReadingAll> {
+  const filled = values.filter((value) => !PENDING.test(value));
   if (filled.length === 0 || filled.slice(0, 20).filter(dateLike).length * 2 < Math.min(filled.length, 20)) return [];
   const dates = filled.filter(dateLike);
   if (dates.length < filled.length * 0.8) return [];
@@ -157,9 +161,12 @@ function findTable(lines: CsvLine[]): { start: number; hasHeader: boolean; width
     cells.some((cell) => /\d[.,]\d{2}\D*$|^-?\d+$/.test(cell) && (parseAmountText(cell) !== null || parseAmountText(cell, true) !== null));
   const first = lines.findIndex((line) => looksLikeData(line.cells));
   if (first < 0) return { start: 0, hasHeader: lines.length > 0 && lines[0].cells.length > 1, width };
-  const above = lines[first - 1];
-  const hasHeader = above !== undefined && Math.abs(above.cells.length - width) <= 1 && !looksLikeData(above.cells) && above.cells.filter(Boolean).length >= 2;
-  return { start: hasHeader ? first - 1 : first, hasHeader, width };
+  // The header is the nearest line above of the table's width holding names only: lines between it and the
+  // first dated line ("Pending" ones) belong to the table and are reported, never dropped as preamble.
+  const isHeader = (cells: string[]) =>
+    Math.abs(cells.length - width) <= 1 && cells.filter(Boolean).length >= 2 && !cells.some((cell) => /\d/.test(cell) && (dateLike(cell) || parseAmountText(cell) !== null || parseAmountText(cell, true) !== null));
+  for (let index = first - 1; index >= Math.max(0, first - 4); index -= 1) if (isHeader(lines[index].cells)) return { start: index, hasHeader: true, width };
+  return { start: first, hasHeader: false, width };
 }
 
 interface Table {
@@ -372,7 +379,7 @@ export function parseCsv(text: string, mapping: CsvMapping): ParseResult {
       skipped.push(`Line ${line}: "${balance}" is a balance, not a transaction`);
       continue;
     }
-    if (/^(pending|vorgemerkt|in behandeling|en attente|pendiente)$/i.test(dateText)) {
+    if (PENDING.test(dateText)) {
       skipped.push(`Line ${line}: pending, not booked yet`);
       continue;
     }
