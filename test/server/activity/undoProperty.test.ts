@@ -13,13 +13,14 @@ type Command =
   | { kind: 'undo'; pick: number };
 
 const amount = fc.integer({ min: 1, max: 50_000 });
+// Weighted towards what interleaves: window saves, balance adjustments (which resize a row a window save may
+// have touched) and undos of any earlier change.
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('window' as const), op: fc.constantFrom('change' as const, 'delete' as const, 'add' as const), pick: fc.nat(), amount }),
-  fc.record({ kind: fc.constant('budget' as const), op: fc.constantFrom('change' as const, 'delete' as const, 'add' as const), pick: fc.nat(), amount }),
-  fc.record({ kind: fc.constant('adjust' as const), balance: fc.integer({ min: -100_000, max: 200_000 }) }),
-  fc.record({ kind: fc.constant('quick' as const), pick: fc.nat(), amount }),
-  fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('window' as const), op: fc.constantFrom('change' as const, 'delete' as const, 'add' as const), pick: fc.nat(), amount }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('budget' as const), op: fc.constantFrom('change' as const, 'delete' as const, 'add' as const), pick: fc.nat(), amount }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), balance: fc.integer({ min: -100_000, max: 200_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('quick' as const), pick: fc.nat(), amount }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }) },
 );
 
 /** Every figure a person sees, by name: each allocation's amount and spent, each income, the account's balance. */
@@ -104,18 +105,40 @@ async function newWorld(server: TestServer): Promise<World> {
   const account = await createBankAccount(user.scope, { name: 'Current', opening_balance: 100_000 });
   const category = await createCategory(user.scope, { name: 'Home' });
   const rent = await createAllocation(user.scope, budget.id, category.id, { name: 'Rent', amount: 90_000 });
-  const food = await createAllocation(user.scope, budget.id, category.id, { name: 'Food', amount: 40_000 });
+  await createAllocation(user.scope, budget.id, category.id, { name: 'Food', amount: 40_000 });
   await createTransaction(user.scope, account.id, '2026-11-02', { description: 'Landlord', withdrawal_amount: 90_000, allocation_id: rent.id });
-  await createTransaction(user.scope, account.id, '2026-11-03', { description: 'Shop', withdrawal_amount: 4_500, allocation_id: food.id });
   return { server, user, budgetId: budget.id, accountId: account.id, categoryId: category.id };
 }
+
+/**
+ * Interleavings random runs reach only rarely, always tried first: a balance adjustment resizing the adjustment
+ * row a window save changed, then undoing the save; a window save deleting a row, its allocation deleted since.
+ */
+const INTERLEAVINGS: Array<[Command[]]> = [
+  [
+    [
+      { kind: 'adjust', balance: 50_000 },
+      { kind: 'window', op: 'change', pick: 1, amount: 700 },
+      { kind: 'adjust', balance: 70_000 },
+      { kind: 'undo', pick: 1 },
+    ],
+  ],
+  [
+    [
+      { kind: 'window', op: 'delete', pick: 0, amount: 1 },
+      { kind: 'budget', op: 'delete', pick: 0, amount: 1 },
+      { kind: 'undo', pick: 0 },
+      { kind: 'quick', pick: 0, amount: 300 },
+    ],
+  ],
+];
 
 describe.each(testDialects)('undo over random writes on %s', (dialect) => {
   const ctx = useTestServer(dialect);
 
   it('restores every figure its change moved, or is refused and changes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 2, maxLength: 7 }), async (steps) => {
+      fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 8 }), async (steps) => {
         const world = await newWorld(ctx.server);
         const changes: Array<{ id: number; undoable: boolean; before: Figures; after: Figures }> = [];
         let latest: (typeof changes)[number] | null = null;
@@ -150,7 +173,7 @@ describe.each(testDialects)('undo over random writes on %s', (dialect) => {
           expect(await figures(world)).toEqual(latest.before);
         }
       }),
-      { seed: 2027, numRuns: 20 },
+      { seed: 2027, numRuns: 25, examples: INTERLEAVINGS },
     );
   }, 120_000);
 });
