@@ -153,6 +153,24 @@ describe.each(testDialects)('undo refused, on %s', (dialect) => {
       await expectImpossible(saveId, /^This change cannot be undone: the account of the income 'Salary' was deleted\.$/);
     });
 
+    it('a budget deleted since', async () => {
+      const budget = await createBudget(ctx.user.scope, '2026-11-01');
+      const account = await createBankAccount(ctx.user.scope, { name: 'Current' });
+      await createTransaction(ctx.user.scope, account.id, '2026-11-05', { description: 'Fee' });
+      const saveId = await saveFresh(ctx.server, ctx.user, account.id, budget.id, () => []);
+      expect((await call(ctx.server, ben, { method: 'DELETE', url: `/budgets/${budget.id}` })).status).toBe(200);
+      await expectImpossible(saveId, /^This change cannot be undone: its budget was deleted\.$/);
+    });
+
+    it('an allocation category deleted since', async () => {
+      const budget = await createBudget(ctx.user.scope, '2026-11-23');
+      const category = await createCategory(ctx.user.scope, { name: 'Hobbies' });
+      const golf = await createAllocation(ctx.user.scope, budget.id, category.id, { name: 'Golf' });
+      const saveId = await saveBudget(ctx.server, ctx.user, budget.id, { allocations: [{ id: golf.id, amount: 0, deleted: true }] });
+      expect((await call(ctx.server, ben, { method: 'DELETE', url: `/allocation_categories/${category.id}` })).status).toBe(200);
+      await expectImpossible(saveId, /^This change cannot be undone: the category of 'Golf' was deleted\.$/);
+    });
+
     it('a bank reference used by another transaction since', async () => {
       const budget = await createBudget(ctx.user.scope, '2026-11-01');
       const account = await createBankAccount(ctx.user.scope, { name: 'Current' });
