@@ -37,18 +37,30 @@ export async function up(db: AnyDb): Promise<void> {
     return;
   }
   // SQLite cannot change NEW in a trigger: the row is updated once more (recursive triggers are off, and the
-  // WHEN clause would stop a second round anyway).
+  // WHEN clause would stop a second round anyway). That second update is no change of the household's data:
+  // its revision trigger (migration 0003) now skips it, so the revision still moves once per row written.
   for (const table of VERSIONED_TABLES) {
     await sql`
       create trigger ${triggerName(table)} after update on ${sql.table(table)}
       for each row when new.row_version = old.row_version
       begin update ${sql.table(table)} set row_version = old.row_version + 1 where id = new.id; end`.execute(db);
+    await replaceRevisionTrigger(db, table, sql`when new.row_version = old.row_version`);
   }
+}
+
+/** SQLite: the update trigger of migration 0003 on `table`, with `condition`. */
+async function replaceRevisionTrigger(db: AnyDb, table: string, condition: ReturnType<typeof sql>) {
+  const name = sql.id(`${table}_update_bumps_revision`);
+  await sql`drop trigger ${name}`.execute(db);
+  await sql`
+    create trigger ${name} after update on ${sql.table(table)} for each row ${condition}
+    begin update households set revision = revision + 1 where id = new.household_id; end`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of VERSIONED_TABLES) {
     await sql`drop trigger ${triggerName(table)}${isPostgres(db) ? sql` on ${sql.table(table)}` : sql``}`.execute(db);
+    if (!isPostgres(db)) await replaceRevisionTrigger(db, table, sql``);
     await db.schema.alterTable(table).dropColumn('row_version').execute();
   }
   if (isPostgres(db)) await sql`drop function bump_row_version()`.execute(db);
