@@ -135,11 +135,16 @@ describe.each(testDialects)('undo refused, on %s', (dialect) => {
       await expectImpossible(saveId, /^This change cannot be undone: the envelope of 'Save' of 2026-11-05 was deleted\.$/);
     });
 
-    it('an account deleted since (its transactions)', async () => {
+    /** A window save that deleted the account's one row, a fee of 2026-11-05. */
+    async function feeDeleted() {
       const budget = await createBudget(ctx.user.scope, '2026-11-01');
       const account = await createBankAccount(ctx.user.scope, { name: 'Old' });
       await createTransaction(ctx.user.scope, account.id, '2026-11-05', { description: 'Fee' });
-      const saveId = await saveFresh(ctx.server, ctx.user, account.id, budget.id, () => []);
+      return { budget, account, saveId: await saveFresh(ctx.server, ctx.user, account.id, budget.id, () => []) };
+    }
+
+    it('an account deleted since (its transactions)', async () => {
+      const { account, saveId } = await feeDeleted();
       expect((await call(ctx.server, ben, { method: 'DELETE', url: `/bank_accounts/${account.id}` })).status).toBe(200);
       await expectImpossible(saveId, /^This change cannot be undone: the account of 'Fee' of 2026-11-05 was deleted\.$/);
     });
@@ -154,10 +159,7 @@ describe.each(testDialects)('undo refused, on %s', (dialect) => {
     });
 
     it('a budget deleted since', async () => {
-      const budget = await createBudget(ctx.user.scope, '2026-11-01');
-      const account = await createBankAccount(ctx.user.scope, { name: 'Current' });
-      await createTransaction(ctx.user.scope, account.id, '2026-11-05', { description: 'Fee' });
-      const saveId = await saveFresh(ctx.server, ctx.user, account.id, budget.id, () => []);
+      const { budget, saveId } = await feeDeleted();
       expect((await call(ctx.server, ben, { method: 'DELETE', url: `/budgets/${budget.id}` })).status).toBe(200);
       await expectImpossible(saveId, /^This change cannot be undone: its budget was deleted\.$/);
     });
