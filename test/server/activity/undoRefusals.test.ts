@@ -76,7 +76,7 @@ describe.each(testDialects)('undo refused, on %s', (dialect) => {
       const saveId = await saveBudget(ctx.server, ctx.user, budget.id, { allocations: [{ id: party.id, amount: 25_480 }] });
       const linked = await call(ctx.server, ben, { method: 'PUT', url: `/special_events/${event.id}/allocations`, payload: { allocation_ids: [party.id] } });
       expect(linked.status).toBe(200);
-      await expectRefused(saveId, /^This change cannot be undone: since then, (Ben linked allocations to .*|the allocation 'Party' was changed)\.$/);
+      await expectRefused(saveId, 'This change cannot be undone: since then, Ben linked allocations to the special event Birthday.');
     });
 
     it('refuses a close once a carried-forward row was edited', async () => {
