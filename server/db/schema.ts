@@ -81,6 +81,8 @@ export interface IncomesTable extends HouseholdOwned {
   bank_account_id: number | null;
   comment: string | null;
   owner: ColumnType<IncomeOwner, IncomeOwner | undefined, IncomeOwner>;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface AllocationCategoriesTable extends HouseholdOwned {
@@ -96,6 +98,8 @@ export interface AllocationsTable extends HouseholdOwned {
   is_fixed_amount: Flag;
   comment: string | null;
   special_event_id: number | null;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface InstitutionsTable extends HouseholdOwned {
@@ -139,6 +143,8 @@ export interface TransactionsTable extends HouseholdOwned {
   brought_forward_status: BroughtForwardStatus | null;
   bank_ref: string;
   is_manual_adjustment: Flag;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SinkFundAllocationsTable extends HouseholdOwned {
@@ -147,12 +153,16 @@ export interface SinkFundAllocationsTable extends HouseholdOwned {
   amount: ColumnType<number, number | undefined, number>;
   comment: string | null;
   status: ColumnType<SinkFundAllocationStatus, SinkFundAllocationStatus | undefined, SinkFundAllocationStatus>;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SpecialEventsTable extends HouseholdOwned {
   name: string;
   budget_amount: ColumnType<number, number | undefined, number>;
   start_date: string | null;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SettingsTable extends HouseholdOwned {
@@ -181,6 +191,8 @@ export interface ActivitiesTable extends HouseholdOwned {
   undo: string | null;
   undone_by_id: number | null;
   undoes_id: number | null;
+  /** Why this entry's undo can never succeed (something it would restore is gone); it no longer offers Undo. */
+  undo_refused: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The rows an activity touched, as keys such as `budget:12` or `transaction:5`. */

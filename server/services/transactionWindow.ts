@@ -8,12 +8,13 @@ import {
   WINDOW_UNREAD_MESSAGE,
 } from '../../src/shared/schemas/transactions';
 import { defaultTransactionStatus } from '../../src/shared/transactionRules';
-import { type ColumnTypes, updateRows } from '../db/batchUpdate';
+import type { ColumnTypes } from '../db/batchUpdate';
 import { chunked, inChunks } from '../db/chunks';
+import { writeRowSet } from '../db/rowSet';
 import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import { lastRead, recordRead } from '../db/sessionReads';
-import type { BankAccount, Budget, NewTransaction, Transaction } from '../db/schema';
+import type { BankAccount, Budget, Transaction } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { checkRows, RowProblems } from './transactionRowRules';
@@ -74,7 +75,6 @@ export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
   bank_ref: 'varchar',
   is_manual_adjustment: 'integer',
 };
-const COLUMN_NAMES = Object.keys(TRANSACTION_COLUMNS) as (keyof Values)[];
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 
@@ -178,15 +178,13 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     const inserts = planned.filter((p) => p.stored === null);
     await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
 
-    await deleteRows(trx, deletedIds);
-    const changed = planned.filter(
-      (p): p is Planned & { stored: Transaction } => p.stored !== null && COLUMN_NAMES.some((c) => p.values[c] !== p.stored?.[c]),
-    );
-    await updateChangedRows(trx, changed);
-    await insertRows(
-      trx,
-      inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
-    );
+    const kept = planned.filter((p): p is Planned & { stored: Transaction } => p.stored !== null);
+    await parkSwappedRefs(trx, kept.map((p) => ({ id: p.stored.id, from: p.stored.bank_ref, to: p.values.bank_ref })));
+    await writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, {
+      deletes: stored.filter((row) => !keptIds.has(row.id)),
+      updates: kept.map((p) => ({ before: p.stored, values: p.values })),
+      inserts: inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
+    });
 
     const saved = await windowRows(trx, account.id, budget);
     await recordRead(trx, 'window', account.id, windowLockVersion);
@@ -215,27 +213,19 @@ async function bumpWindowLock(scope: HouseholdScope, accountId: number, sent: nu
   return version;
 }
 
-async function deleteRows(scope: HouseholdScope, ids: number[]) {
-  await inChunks(ids, (part) => scope.deleteFrom('transactions').where('id', 'in', part).execute());
-}
-
-async function insertRows(scope: HouseholdScope, rows: NewTransaction[]) {
-  await inChunks(rows, (part) => scope.insertInto('transactions').values(part).execute());
-}
-
-async function updateChangedRows(scope: HouseholdScope, rows: (Planned & { stored: Transaction })[]) {
-  // Rows swapping bank references would meet the unique index halfway through the statement:
-  // park the changing references on placeholders first.
-  const refChanges = rows.filter((r) => r.values.bank_ref !== r.stored.bank_ref);
-  const storedRefs = new Set(rows.map((r) => r.stored.bank_ref));
-  if (refChanges.some((r) => storedRefs.has(r.values.bank_ref))) {
-    await inChunks(refChanges, (part) =>
-      scope
-        .updateTable('transactions')
-        .set({ bank_ref: sql`${'~swap~'} || cast(id as varchar(20))` })
-        .where('id', 'in', part.map((r) => r.stored.id))
-        .execute(),
-    );
-  }
-  await updateRows(scope, 'transactions', TRANSACTION_COLUMNS, rows.map((r) => ({ id: r.stored.id, values: r.values })));
+/**
+ * Rows swapping bank references would meet the unique index halfway through the update: the changing
+ * references are parked on placeholders first.
+ */
+export async function parkSwappedRefs(scope: HouseholdScope, rows: ReadonlyArray<{ id: number; from: string; to: string }>): Promise<void> {
+  const refChanges = rows.filter((r) => r.to !== r.from);
+  const storedRefs = new Set(rows.map((r) => r.from));
+  if (!refChanges.some((r) => storedRefs.has(r.to))) return;
+  await inChunks(refChanges, (part) =>
+    scope
+      .updateTable('transactions')
+      .set({ bank_ref: sql`${'~swap~'} || cast(id as varchar(20))` })
+      .where('id', 'in', part.map((r) => r.id))
+      .execute(),
+  );
 }
