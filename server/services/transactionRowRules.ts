@@ -91,7 +91,10 @@ export async function checkRows(scope: HouseholdScope, rows: RowToCheck[], probl
     const problem = (field: string, text: string) => problems.addFor(index, label, field, text);
     if (budget && windowDateProblem(values.transaction_date, budget) !== null) problem('transaction_date', 'date is outside the budget period');
     else if (budget?.status === 'closed') problem('transaction_date', 'the budget of this date is closed: reopen it to make changes');
-    if (!stored && account.status === 'closed') problem('bank_account_id', 'the bank account is closed');
+    // A close's own rows (carried-forward copies, their balancing row) book charges that already exist: they keep
+    // their original's allocation and go into the card even once it is closed.
+    const carried = computed && values.brought_forward_status !== null;
+    if (!stored && account.status === 'closed' && !carried) problem('bank_account_id', 'the bank account is closed');
 
     // Negative amounts belong to a close's balancing row only: the stored one, or one the server computes.
     const balancing = stored?.brought_forward_status ?? (computed ? values.brought_forward_status : null);
@@ -105,8 +108,6 @@ export async function checkRows(scope: HouseholdScope, rows: RowToCheck[], probl
     if (values.allocation_id !== null && values.sink_fund_allocation_id !== null) {
       problem('allocation_id', 'can have an allocation or a sink fund allocation, not both');
     }
-    // A carried-forward copy keeps the allocation of the budget it came from.
-    const carried = computed && values.brought_forward_status === 'added';
     const allocationChanged = values.allocation_id !== null && values.allocation_id !== stored?.allocation_id && !carried;
     if (allocationChanged && allocations.get(values.allocation_id!) !== budget?.id) {
       problem('allocation_id', 'the allocation is not part of this budget');

@@ -138,7 +138,8 @@ async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budge
  * Saves one account's transactions for one budget period: the list is the truth for that window. Rows with an
  * id are updated (fields they omit keep their stored values), rows without one are created, window rows that
  * are missing from the list or sent with `deleted: true` are deleted. Every refusal names its row and nothing
- * is written; a stale window_lock_version is a 409.
+ * is written; a stale window_lock_version is a 409. Without one, the save is held against the version this
+ * session last read (sessionReads.ts), and a session that never read the window may not leave stored rows out.
  */
 export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise<TransactionWindow> {
   return scope.transaction(async (trx) => {

@@ -153,6 +153,25 @@ describe('budget detail', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Make Changes' })).toBeInTheDocument());
   });
 
+  it('sends with a second save the lock_version the first save returned (any write since is a conflict)', async () => {
+    const user = userEvent.setup();
+    let version = 3;
+    const { network } = await openBudget({
+      'GET /budgets/7': () => ({ body: sampleBudget({ lock_version: version }) }),
+      'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: ++version }) }),
+    });
+    for (const [saves, amount] of [[1, '700'], [2, '800']] as const) {
+      await startEditing(user);
+      const groceries = within(inputRow(allocationsTable(), 'Allocation name', 'Groceries')).getByLabelText(/ amount$/);
+      await user.clear(groceries);
+      await user.type(groceries, amount);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(network.find('PUT', '/budgets/7')).toHaveLength(saves));
+      await screen.findByRole('button', { name: 'Make Changes' });
+    }
+    expect(network.find('PUT', '/budgets/7').map((save) => (save.body as { lock_version: number }).lock_version)).toEqual([3, 4]);
+  });
+
   it('cancels: back to view mode, a fresh load, and "Editing canceled"', async () => {
     const user = userEvent.setup();
     const { network, messages } = await openBudget();

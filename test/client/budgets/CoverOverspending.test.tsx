@@ -103,6 +103,29 @@ describe('Cover overspending', () => {
     expect(network.find('PUT', '/budgets/7')[0].body).toEqual({ lock_version: 3, allocations: [{ id: 23, name: 'Dining', amount: 25000, allocation_category_id: 2 }] });
   });
 
+  it('sends with a second move the lock_version the first move returned (any write since is a conflict)', async () => {
+    // A server that takes each save's version and leaves Dining overspent, so it can be covered twice.
+    let version = 3;
+    const network = mockFetch({
+      'GET /allocation_categories': categories,
+      'GET /bank_accounts': accounts,
+      'GET /settings': householdSettings(),
+      'GET /budgets': budgetList,
+      'GET /budgets/7': () => ({ body: sampleBudget({ lock_version: version }) }),
+      'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: ++version }) }),
+    });
+    renderBudgets('/budgets/7');
+    await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+    const user = setupUser();
+    for (const moves of [1, 2]) {
+      const dialog = await openCover(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Move Money' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cover Dining' })).not.toBeInTheDocument());
+      await waitFor(() => expect(network.find('PUT', '/budgets/7')).toHaveLength(moves));
+    }
+    expect(network.find('PUT', '/budgets/7').map((save) => (save.body as UpdateBudgetBody).lock_version)).toEqual([3, 4]);
+  });
+
   it("keeps the dialog and the amount when the server refuses, with the server's reason", async () => {
     await openBudget(refuse(409, 'This budget was changed by someone else. Reload to see their changes.'));
     const user = setupUser();

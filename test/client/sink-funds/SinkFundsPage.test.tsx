@@ -164,6 +164,27 @@ describe('Sink Funds', () => {
     expect(within(table()).queryByText('Christmas')).not.toBeInTheDocument();
   });
 
+  it('sends with a second save the lock_version the first save returned (any write since is a conflict)', async () => {
+    let version = 4;
+    const network = household({
+      'GET /sink_funds/5': () => ({ body: savingsFund({ lock_version: version }) }),
+      'PUT /sink_funds/5': () => ({ body: savingsFund({ lock_version: ++version }) }),
+    });
+    renderPage();
+    const user = setupUser();
+    await screen.findByText('Car');
+    for (const [saves, target] of [[1, '400'], [2, '450']] as const) {
+      await startEditing(user);
+      const field = within(inputRow('Car')).getByLabelText('Target for Car');
+      await user.clear(field);
+      await user.type(field, target);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByRole('button', { name: 'Make Changes' });
+      await waitFor(() => expect(network.find('PUT', '/sink_funds/5')).toHaveLength(saves));
+    }
+    expect(network.find('PUT', '/sink_funds/5').map((save) => (save.body as { lock_version: number }).lock_version)).toEqual([4, 5]);
+  });
+
   it('keeps every edit after a refused save and shows each refusal on its row', async () => {
     let attempts = 0;
     household({

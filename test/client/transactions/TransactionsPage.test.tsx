@@ -101,6 +101,25 @@ describe('Transactions', () => {
     expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
   });
 
+  it('sends with a second save the window version the first save returned (any write since is a conflict)', async () => {
+    let version = 3;
+    const network = mockFetch(
+      household({
+        'GET /transactions': () => windowResponse(WINDOW, version)(),
+        'POST /transactions': () => windowResponse(WINDOW, ++version)(),
+      }),
+    );
+    const user = setupUser();
+    renderTransactions();
+    for (const [saves, suffix] of [[1, ' X'], [2, ' Y']] as const) {
+      await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+      await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), suffix);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(network.find('POST', '/transactions')).toHaveLength(saves));
+    }
+    expect(network.find('POST', '/transactions').map((save) => (save.body as { window_lock_version?: number }).window_lock_version)).toEqual([3, 4]);
+  });
+
   it('clearing an allocation marks the row unpaid', async () => {
     mockFetch(household());
     const user = setupUser();
