@@ -90,6 +90,9 @@ const DESCRIPTION_HEADERS = [
   /details|narrative|buchungstext|verwendungszweck|memo|text|mededeling|zpráva|közlemény|message/,
 ];
 
+/** Nearly all values fit (a footer or a broken line may not; those are reported by line): one in ten, or one. */
+const mostly = (fitting: number, all: number) => fitting > all - fitting && all - fitting <= Math.max(1, Math.floor(all / 10));
+
 /** A date cell of a line not booked yet: left out, named in the preview. */
 const PENDING = /^(pending|vorgemerkt|in behandeling|en attente|pendiente)$/i;
 
@@ -104,7 +107,7 @@ function columnDateFormats(values: string[]): ReturnType<typeof dateFormatsReadi
   const filled = values.filter((value) => !PENDING.test(value));
   if (filled.length === 0 || filled.slice(0, 20).filter(dateLike).length * 2 < Math.min(filled.length, 20)) return [];
   const dates = filled.filter(dateLike);
-  if (dates.length < filled.length * 0.8) return [];
+  if (!mostly(dates.length, filled.length)) return [];
   const formats = dateFormatsReadingAll(dates);
   return dates.every((value) => /^\d+$/.test(value)) ? formats.filter((format) => format === 'YYYYMMDD') : formats;
 }
@@ -133,7 +136,7 @@ function columnShape(header: string, values: string[]): ColumnShape {
   const money = (decimalComma: boolean) => {
     if (filled.slice(0, 10).filter((value) => parseAmountText(value, decimalComma) !== null).length * 2 < Math.min(filled.length, 10)) return false;
     const amounts = filled.filter((value) => parseAmountText(value, decimalComma) !== null);
-    return amounts.length > 0 && amounts.length >= filled.length * 0.9 && !amounts.some((value) => (decimalComma ? /,\d{3,}\D*$/ : /\.\d{3,}\D*$/).test(value));
+    return mostly(amounts.length, filled.length) && !amounts.some((value) => (decimalComma ? /,\d{3,}\D*$/ : /\.\d{3,}\D*$/).test(value));
   };
   const point = money(false);
   const comma = money(true);
