@@ -52,7 +52,7 @@ describe('CSV columns decided from every row', () => {
     const file = csvFile('Date,Payee,Amount\n03/02/2026,A,-1.00\n04/11/2026,B,-2.00\n');
     const reading = readBankFile(file, null);
     expect(reading.questions).toHaveLength(1);
-    const [dayFirst, monthFirst] = reading.questions[0].options.map((option) => readBankFile(file, option.choices).totals);
+    const [dayFirst, monthFirst] = reading.questions[0].options.map((option) => readBankFile(file, option.apply(reading.choices)).totals);
     expect([dayFirst.firstDate, dayFirst.lastDate]).toEqual(['2026-02-03', '2026-11-04']);
     expect([monthFirst.firstDate, monthFirst.lastDate]).toEqual(['2026-03-02', '2026-04-11']);
   });
@@ -73,6 +73,18 @@ describe('CSV columns decided from every row', () => {
 
   it('reads separate withdrawal and deposit columns', () => {
     expect(brief('Date,Description,Paid out,Paid in,Balance\n01/03/2026,Rent,850.00,,1000.00\n15/03/2026,Wages,,1950.00,2950.00\n').map((row) => row[2])).toEqual([-85000, 195000]);
+  });
+
+  it('keeps the answer to one question when another is answered', () => {
+    const file = csvFile('03/02/2026,Coffee,3.50\n04/11/2026,Lunch,12.00\n');
+    const first = readBankFile(file, null);
+    const [date, sign] = first.questions;
+    expect([date.key, sign.key]).toEqual(['dateFormat', 'sign']);
+    const answered = sign.options[1].apply(date.options[1].apply(first.choices));
+    expect(readBankFile(file, answered).rows.map((row) => [row.transaction_date, row.withdrawal_amount])).toEqual([
+      ['2026-03-02', 350],
+      ['2026-04-11', 1200],
+    ]);
   });
 
   it('asks which way the money went when every amount is positive', () => {
@@ -140,7 +152,7 @@ describe('QIF and MT940', () => {
   it('asks the day/month order of a QIF file whose days are all 12 or less', () => {
     const file: BankFile = { text: '!Type:Bank\nD03/04/2026\nPShop\nT-5.00\n^\nD03/05/2026\nPShop\nT-6.00\n^\n', encoding: 'UTF-8', fileName: 'a.qif' };
     const reading = readBankFile(file, null);
-    expect(reading.questions.map((question) => question.options.map((option) => readBankFile(file, option.choices).totals.firstDate))).toEqual([['2026-03-04', '2026-04-03']]);
+    expect(reading.questions.map((question) => question.options.map((option) => readBankFile(file, option.apply(reading.choices)).totals.firstDate))).toEqual([['2026-03-04', '2026-04-03']]);
   });
 
   it('refuses an MT940 statement whose lines do not add up to its balances', () => {

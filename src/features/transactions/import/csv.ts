@@ -195,7 +195,8 @@ export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>)
 export interface CsvQuestion {
   key: 'dateFormat' | 'amountColumn' | 'sign';
   text: string;
-  options: { label: string; mapping: CsvMapping }[];
+  /** Each option changes only its own part of the mapping, so answering one question keeps the other answers. */
+  options: { label: string; changes: Partial<CsvMapping> }[];
 }
 
 /** A first mapping for a file never seen before, decided from every row, and what it cannot decide alone. */
@@ -263,8 +264,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
       key: 'dateFormat',
       text: `Every day in the ${columnLabel(shapes, mapping.dateColumn)} column is 12 or less, so its dates read two ways. Which is right?`,
       options: [
-        { label: `Day first (${dayFirst})`, mapping: { ...mapping, dateFormat: dayFirst } },
-        { label: `Month first (${monthFirst})`, mapping: { ...mapping, dateFormat: monthFirst } },
+        { label: `Day first (${dayFirst})`, changes: { dateFormat: dayFirst } },
+        { label: `Month first (${monthFirst})`, changes: { dateFormat: monthFirst } },
       ],
     });
   }
@@ -273,8 +274,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
       key: 'sign',
       text: `Each line has an amount in either ${columnLabel(shapes, pair[0])} or ${columnLabel(shapes, pair[1])}, and nothing says which is money out. Which is it?`,
       options: [
-        { label: `${columnLabel(shapes, pair[0])} is money out`, mapping },
-        { label: `${columnLabel(shapes, pair[1])} is money out`, mapping: { ...mapping, withdrawalColumn: pair[1], depositColumn: pair[0] } },
+        { label: `${columnLabel(shapes, pair[0])} is money out`, changes: { withdrawalColumn: pair[0], depositColumn: pair[1] } },
+        { label: `${columnLabel(shapes, pair[1])} is money out`, changes: { withdrawalColumn: pair[1], depositColumn: pair[0] } },
       ],
     });
   }
@@ -283,7 +284,7 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
     questions.push({
       key: 'amountColumn',
       text: 'More than one column holds amounts. Which one is the transaction amount?',
-      options: [amountColumn, ...differing].map((i) => ({ label: columnLabel(shapes, i), mapping: { ...mapping, amountColumn: i } })),
+      options: [amountColumn, ...differing].map((i) => ({ label: columnLabel(shapes, i), changes: { amountColumn: i } })),
     });
   }
   if (!split && amountColumn !== undefined && mapping.signColumn === null && (isCreditCard || !shapes[amountColumn].negative)) {
@@ -293,8 +294,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
         ? 'For a card account, amounts can be written either way. Which way does this file write them?'
         : 'Every amount in this file is positive and nothing says which way the money went. Which are they?',
       options: [
-        { label: shapes[amountColumn].negative ? 'Negative amounts are withdrawals' : 'Deposits (money in)', mapping: { ...mapping, negativeMeans: 'withdrawal' } },
-        { label: shapes[amountColumn].negative ? 'Negative amounts are deposits' : 'Withdrawals (money out)', mapping: { ...mapping, negativeMeans: 'deposit' } },
+        { label: shapes[amountColumn].negative ? 'Negative amounts are withdrawals' : 'Deposits (money in)', changes: { negativeMeans: 'withdrawal' } },
+        { label: shapes[amountColumn].negative ? 'Negative amounts are deposits' : 'Withdrawals (money out)', changes: { negativeMeans: 'deposit' } },
       ],
     });
   }
