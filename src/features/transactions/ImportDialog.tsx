@@ -78,9 +78,6 @@ function CsvMappingForm({ content, mapping, onChange }: { content: string; mappi
           ))}
         </select>
       </Field>
-      <Field label="First line is a header">
-        <input type="checkbox" aria-label="First line is a header" checked={mapping.hasHeader} onChange={(event) => set({ hasHeader: event.target.checked })} />
-      </Field>
       <ColumnSelect label="Date column" value={mapping.dateColumn} columns={columns} onChange={column('dateColumn')} />
       <Field label="Date format">
         <select aria-label="Date format" className="ec-input" value={mapping.dateFormat} onChange={(event) => set({ dateFormat: event.target.value as CsvMapping['dateFormat'] })}>
@@ -163,18 +160,21 @@ function PreviewRows({ rows, label }: { rows: readonly ImportedRow[]; label: str
 }
 
 /** A place where the file reads two ways: each reading side by side, with its first rows and totals. */
-function QuestionReadings({ file, question, isCreditCard, onChoose }: { file: BankFile; question: ImportQuestion; isCreditCard: boolean; onChoose: (choices: ImportChoices) => void }) {
-  const readings = useMemo(() => question.options.map((option) => ({ option, reading: readBankFile(file, option.choices, isCreditCard) })), [file, question, isCreditCard]);
+function QuestionReadings({ file, question, choices, isCreditCard, onChoose }: { file: BankFile; question: ImportQuestion; choices: ImportChoices; isCreditCard: boolean; onChoose: (choices: ImportChoices) => void }) {
+  const readings = useMemo(
+    () => question.options.map((option) => ({ option, chosen: option.apply(choices), reading: readBankFile(file, option.apply(choices), isCreditCard) })),
+    [file, question, choices, isCreditCard],
+  );
   return (
     <fieldset className="ec-import-question" aria-label={question.text}>
       <legend>{question.text}</legend>
       <div className="ec-import-readings">
-        {readings.map(({ option, reading }) => (
+        {readings.map(({ option, chosen, reading }) => (
           <section key={option.label} aria-label={option.label}>
             <h4>{option.label}</h4>
             <PreviewRows rows={reading.rows.slice(0, 3)} label={`Preview: ${option.label}`} />
             <TotalsLine totals={reading.totals} label={`Totals: ${option.label}`} />
-            <Button onClick={() => onChoose(option.choices)}>{`Use: ${option.label}`}</Button>
+            <Button onClick={() => onChoose(chosen)}>{`Use: ${option.label}`}</Button>
           </section>
         ))}
       </div>
@@ -292,7 +292,7 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
         {usingRemembered && ' (using the mapping remembered for this account)'}
       </p>
       {questions.map((question) => (
-        <QuestionReadings key={question.key} file={file} question={question} isCreditCard={account.is_credit_card} onChoose={(chosen) => answer(question.key, chosen)} />
+        <QuestionReadings key={question.key} file={file} question={question} choices={choices} isCreditCard={account.is_credit_card} onChoose={(chosen) => answer(question.key, chosen)} />
       ))}
       {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
       <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />

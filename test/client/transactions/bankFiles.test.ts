@@ -36,7 +36,7 @@ describe('real bank files', () => {
     const first = readBankFile(bankFile, null);
     expect(first.questions.map((question) => question.key)).toEqual(expected.questions);
     let choices: ImportChoices = first.choices;
-    for (const question of first.questions) choices = { ...choices, ...question.options[expected.answers?.[question.key] ?? -1].choices };
+    for (const question of first.questions) choices = question.options[expected.answers?.[question.key] ?? -1].apply(choices);
     const reading = first.questions.length > 0 ? readBankFile(bankFile, choices) : first;
 
     expect(reading.formatName).toBe(expected.format);

@@ -39,10 +39,21 @@ describe('importing rows into a window', () => {
     expect(outcome.rows[1]).toMatchObject({ deleted: false, bank_ref: 'FIT-2' });
   });
 
-  it('flags rows with the same date, amount and description (ignoring case and spacing)', () => {
+  it('unticks rows with the same date, amount and description (ignoring case and spacing) as possible duplicates', () => {
     const existing = [draftRow({ transaction_date: '2026-03-12', description: 'coffee  shop', withdrawal_amount: 450 })];
     const outcome = mergeImported(existing, [imported(), imported({ withdrawal_amount: 451 }), imported({ transaction_date: '2026-03-13' })], MARCH, false);
-    expect(outcome.rows.map((row) => row.importFlag ?? null)).toEqual(['duplicate', null, null]);
+    expect(outcome.rows.map((row) => [row.importFlag ?? null, row.deleted])).toEqual([
+      ['possible-duplicate', true],
+      [null, false],
+      [null, false],
+    ]);
+    expect(outcome).toMatchObject({ added: 2, duplicates: 0, possibleDuplicates: 1 });
+  });
+
+  it('keeps a row whose own bank reference differs from the one already there: two coffees on one day are real', () => {
+    const existing = [draftRow({ transaction_date: '2026-03-12', description: 'Coffee Shop', withdrawal_amount: 450, bank_ref: 'FIT-1' })];
+    const outcome = mergeImported(existing, [imported({ bank_ref: 'FIT-2' })], MARCH, false);
+    expect(outcome.rows.map((row) => [row.importFlag ?? null, row.deleted])).toEqual([[null, false]]);
   });
 
   it('ignores rows toggled deleted when looking for duplicates', () => {
@@ -73,5 +84,7 @@ describe('importing rows into a window', () => {
     const outcome = mergeImported([draftRow({ bank_ref: 'X' })], [imported(), imported({ bank_ref: 'X' }), imported({ transaction_date: '2026-05-01' })], MARCH, false);
     expect(importSummaryText(outcome)).toBe('3 rows read: 1 added, 1 outside the budget period, 1 duplicate.');
     expect(importSummaryText(outcome, 2)).toBe('5 rows read: 1 added, 1 outside the budget period, 1 duplicate, 2 unreadable.');
+    const possible = mergeImported([draftRow({ transaction_date: '2026-03-12', description: 'Coffee Shop', withdrawal_amount: 450 })], [imported()], MARCH, false);
+    expect(importSummaryText(possible)).toBe('1 row read: 0 added, 0 outside the budget period, 0 duplicates, 1 possible duplicate (unticked).');
   });
 });

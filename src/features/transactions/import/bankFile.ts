@@ -22,11 +22,14 @@ export interface ImportChoices {
   qifDateFormat?: DateFormat;
 }
 
-/** A place where the file reads two ways; each option is a full set of choices, so each can be previewed. */
+/**
+ * A place where the file reads two ways. Each option applies its answer to the choices in force, so it can be
+ * previewed (the reading side by side) and chosen without undoing the answer to another question.
+ */
 export interface ImportQuestion {
   key: 'dateFormat' | 'amountColumn' | 'sign';
   text: string;
-  options: { label: string; choices: ImportChoices }[];
+  options: { label: string; apply: (choices: ImportChoices) => ImportChoices }[];
 }
 
 /** The figures to compare with the bank's statement before anything is added. */
@@ -75,7 +78,10 @@ function parseWith(format: ImportFormat, text: string, choices: ImportChoices): 
 function firstChoices(format: ImportFormat, text: string, isCreditCard: boolean): { choices: ImportChoices; questions: ImportQuestion[]; problems: string[] } {
   if (format === 'csv') {
     const guess = guessCsvMapping(text, isCreditCard);
-    const questions = guess.questions.map(({ options, ...question }) => ({ ...question, options: options.map(({ label, mapping }) => ({ label, choices: { csv: mapping } })) }));
+    const questions = guess.questions.map(({ options, ...question }) => ({
+      ...question,
+      options: options.map(({ label, changes }) => ({ label, apply: (choices: ImportChoices) => ({ ...choices, csv: { ...(choices.csv ?? guess.mapping), ...changes } }) })),
+    }));
     return { choices: { csv: guess.mapping }, questions, problems: guess.problems };
   }
   if (format === 'qif') {
@@ -89,8 +95,8 @@ function firstChoices(format: ImportFormat, text: string, isCreditCard: boolean)
               key: 'dateFormat',
               text: 'Every day in this file is 12 or less, so its dates read two ways. Which is right?',
               options: [
-                { label: `Month first (${monthFirst})`, choices: { qifDateFormat: monthFirst } },
-                { label: `Day first (${dayFirst})`, choices: { qifDateFormat: dayFirst } },
+                { label: `Month first (${monthFirst})`, apply: (choices) => ({ ...choices, qifDateFormat: monthFirst }) },
+                { label: `Day first (${dayFirst})`, apply: (choices) => ({ ...choices, qifDateFormat: dayFirst }) },
               ],
             },
           ]

@@ -90,6 +90,9 @@ const DESCRIPTION_HEADERS = [
   /details|narrative|buchungstext|verwendungszweck|memo|text|mededeling|zpráva|közlemény|message/,
 ];
 
+/** Nearly all values fit (a footer or a broken line may not; those are reported by line): one in ten, or one. */
+const mostly = (fitting: number, all: number) => fitting > all - fitting && all - fitting <= Math.max(1, Math.floor(all / 10));
+
 /** A date cell of a line not booked yet: left out, named in the preview. */
 const PENDING = /^(pending|vorgemerkt|in behandeling|en attente|pendiente)$/i;
 
@@ -104,7 +107,7 @@ function columnDateFormats(values: string[]): ReturnType<typeof dateFormatsReadi
   const filled = values.filter((value) => !PENDING.test(value));
   if (filled.length === 0 || filled.slice(0, 20).filter(dateLike).length * 2 < Math.min(filled.length, 20)) return [];
   const dates = filled.filter(dateLike);
-  if (dates.length < filled.length * 0.8) return [];
+  if (!mostly(dates.length, filled.length)) return [];
   const formats = dateFormatsReadingAll(dates);
   return dates.every((value) => /^\d+$/.test(value)) ? formats.filter((format) => format === 'YYYYMMDD') : formats;
 }
@@ -133,7 +136,7 @@ function columnShape(header: string, values: string[]): ColumnShape {
   const money = (decimalComma: boolean) => {
     if (filled.slice(0, 10).filter((value) => parseAmountText(value, decimalComma) !== null).length * 2 < Math.min(filled.length, 10)) return false;
     const amounts = filled.filter((value) => parseAmountText(value, decimalComma) !== null);
-    return amounts.length > 0 && amounts.length >= filled.length * 0.9 && !amounts.some((value) => (decimalComma ? /,\d{3,}\D*$/ : /\.\d{3,}\D*$/).test(value));
+    return mostly(amounts.length, filled.length) && !amounts.some((value) => (decimalComma ? /,\d{3,}\D*$/ : /\.\d{3,}\D*$/).test(value));
   };
   const point = money(false);
   const comma = money(true);
@@ -192,7 +195,8 @@ export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>)
 export interface CsvQuestion {
   key: 'dateFormat' | 'amountColumn' | 'sign';
   text: string;
-  options: { label: string; mapping: CsvMapping }[];
+  /** Each option changes only its own part of the mapping, so answering one question keeps the other answers. */
+  options: { label: string; changes: Partial<CsvMapping> }[];
 }
 
 /** A first mapping for a file never seen before, decided from every row, and what it cannot decide alone. */
@@ -260,8 +264,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
       key: 'dateFormat',
       text: `Every day in the ${columnLabel(shapes, mapping.dateColumn)} column is 12 or less, so its dates read two ways. Which is right?`,
       options: [
-        { label: `Day first (${dayFirst})`, mapping: { ...mapping, dateFormat: dayFirst } },
-        { label: `Month first (${monthFirst})`, mapping: { ...mapping, dateFormat: monthFirst } },
+        { label: `Day first (${dayFirst})`, changes: { dateFormat: dayFirst } },
+        { label: `Month first (${monthFirst})`, changes: { dateFormat: monthFirst } },
       ],
     });
   }
@@ -270,8 +274,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
       key: 'sign',
       text: `Each line has an amount in either ${columnLabel(shapes, pair[0])} or ${columnLabel(shapes, pair[1])}, and nothing says which is money out. Which is it?`,
       options: [
-        { label: `${columnLabel(shapes, pair[0])} is money out`, mapping },
-        { label: `${columnLabel(shapes, pair[1])} is money out`, mapping: { ...mapping, withdrawalColumn: pair[1], depositColumn: pair[0] } },
+        { label: `${columnLabel(shapes, pair[0])} is money out`, changes: { withdrawalColumn: pair[0], depositColumn: pair[1] } },
+        { label: `${columnLabel(shapes, pair[1])} is money out`, changes: { withdrawalColumn: pair[1], depositColumn: pair[0] } },
       ],
     });
   }
@@ -280,7 +284,7 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
     questions.push({
       key: 'amountColumn',
       text: 'More than one column holds amounts. Which one is the transaction amount?',
-      options: [amountColumn, ...differing].map((i) => ({ label: columnLabel(shapes, i), mapping: { ...mapping, amountColumn: i } })),
+      options: [amountColumn, ...differing].map((i) => ({ label: columnLabel(shapes, i), changes: { amountColumn: i } })),
     });
   }
   if (!split && amountColumn !== undefined && mapping.signColumn === null && (isCreditCard || !shapes[amountColumn].negative)) {
@@ -290,8 +294,8 @@ export function guessCsvMapping(text: string, isCreditCard = false): { mapping: 
         ? 'For a card account, amounts can be written either way. Which way does this file write them?'
         : 'Every amount in this file is positive and nothing says which way the money went. Which are they?',
       options: [
-        { label: shapes[amountColumn].negative ? 'Negative amounts are withdrawals' : 'Deposits (money in)', mapping: { ...mapping, negativeMeans: 'withdrawal' } },
-        { label: shapes[amountColumn].negative ? 'Negative amounts are deposits' : 'Withdrawals (money out)', mapping: { ...mapping, negativeMeans: 'deposit' } },
+        { label: shapes[amountColumn].negative ? 'Negative amounts are withdrawals' : 'Deposits (money in)', changes: { negativeMeans: 'withdrawal' } },
+        { label: shapes[amountColumn].negative ? 'Negative amounts are deposits' : 'Withdrawals (money out)', changes: { negativeMeans: 'deposit' } },
       ],
     });
   }

@@ -6,8 +6,6 @@ export type DetectedFormat = { format: ImportFormat } | { refused: string };
 /** Formats recognised only to be named in a refusal, from their first characters. */
 const UNREAD_FORMATS: [RegExp, string][] = [
   [/^%PDF/, 'PDF'],
-  [/^PK\u0003\u0004/, 'Excel (XLSX) or other zipped'],
-  [/^\u00d0\u00cf\u0011\u00e0|^\ufffd\ufffd\u0011\ufffd/, 'Excel (XLS)'],
   [/^\s*<(!doctype html|html)/i, 'web page (HTML)'],
   [/^\s*[[{]/, 'JSON'],
   [/^\s*<\?xml[^>]*>\s*(<!--[\s\S]*?-->\s*)*<Workbook/i, 'Excel (XML spreadsheet)'],
@@ -17,9 +15,18 @@ const UNREAD_FORMATS: [RegExp, string][] = [
   [/:20:[\s\S]*:34F:/, 'MT942 (interim statement)'],
 ];
 
+/** Binary formats, by their first characters as decoded: a zip archive (XLSX) and an OLE document (XLS). */
+function binaryFormat(head: string): string | null {
+  if (head.startsWith('PK\u0003\u0004')) return 'Excel (XLSX) or other zipped';
+  if (head.startsWith('\u00d0\u00cf\u0011\u00e0') || head.startsWith('\ufffd\ufffd\u0011\ufffd')) return 'Excel (XLS)';
+  return null;
+}
+
 /** Which parser a file or pasted text needs, from its content first and its name second. */
 export function detectFormat(content: string, fileName = ''): DetectedFormat {
   const head = content.slice(0, 4000);
+  const binary = binaryFormat(head);
+  if (binary) return { refused: binary };
   if (/OFXHEADER|<OFX>/i.test(head)) return { format: 'ofx' };
   if (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]|<(BkToCstmrStmt|BkToCstmrAcctRpt|BkToCstmrDbtCdtNtfctn)>/i.test(head)) return { format: 'camt' };
   if (/^:20:/m.test(head) && /^:(60[FM]|61):/m.test(content) && !/^:34F:/m.test(head)) return { format: 'mt940' };

@@ -11,7 +11,10 @@ function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   const sample = bytes.subarray(0, 4000);
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < sample.length; i += 1) if (sample[i] === 0) i % 2 === 0 ? (evenZeros += 1) : (oddZeros += 1);
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenZeros += 1;
+    if (sample[i + 1] === 0) oddZeros += 1;
+  }
   const half = sample.length / 2;
   if (oddZeros > half * 0.6 && evenZeros < half * 0.1) return 'utf-16le';
   if (evenZeros > half * 0.6 && oddZeros < half * 0.1) return 'utf-16be';
@@ -28,7 +31,7 @@ export async function decodeBankFile(bytes: Uint8Array): Promise<DecodedText> {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: decode(bytes.subarray(2), 'utf-16le'), encoding: 'UTF-16' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decode(bytes.subarray(2), 'utf-16be'), encoding: 'UTF-16' };
   const utf16 = utf16WithoutMark(bytes);
-  if (utf16) return { text: decode(bytes, utf16).replace(/\u0000+$/, ''), encoding: 'UTF-16' };
+  if (utf16) return { text: decode(bytes, utf16).replace(/\0+$/, ''), encoding: 'UTF-16' };
   try {
     return { text: decode(bytes, 'utf-8', true), encoding: 'UTF-8' };
   } catch {

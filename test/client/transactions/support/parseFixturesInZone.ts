@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { parseCamt053 } from '../../../../src/features/transactions/import/camt';
+import { parseCamt } from '../../../../src/features/transactions/import/camt';
 import { guessCsvMapping, parseCsv } from '../../../../src/features/transactions/import/csv';
 import { parseOfx } from '../../../../src/features/transactions/import/ofx';
 
 (globalThis as unknown as { DOMParser: typeof DOMParser }).DOMParser = new JSDOM('').window.DOMParser;
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../fixtures', name), 'utf8');
-const csv = (name: string) => parseCsv(fixture(name), guessCsvMapping(fixture(name)));
+const csv = (name: string) => parseCsv(fixture(name), guessCsvMapping(fixture(name)).mapping);
 
 process.stdout.write(
   JSON.stringify({
@@ -22,7 +22,7 @@ process.stdout.write(
       'bank-export-us.csv': csv('bank-export-us.csv'),
       'statement.ofx': parseOfx(fixture('statement.ofx')),
       'statement.qfx': parseOfx(fixture('statement.qfx')),
-      'camt053.xml': parseCamt053(fixture('camt053.xml')),
+      'camt053.xml': parseCamt(fixture('camt053.xml')),
     },
   }),
 );
