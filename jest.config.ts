@@ -24,7 +24,6 @@ const config: Config = {
       roots: ['<rootDir>/test/client'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setupClient.ts'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
-      transformIgnorePatterns: ['/node_modules/(?!(ofx-js)/)'],
       // jsdom makes jest pick jschardet's browser build (ES modules); its CommonJS build is the same code.
       moduleNameMapper: { '\\.(css|less)$': 'identity-obj-proxy', '^jschardet$': '<rootDir>/node_modules/jschardet/build/index.cjs' },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
