@@ -1,20 +1,24 @@
 import { sql } from 'kysely';
-import { addDays } from '../../src/shared/dates';
+import { formatShortDate } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
 import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction, Transaction } from '../db/schema';
-import { afterCheckpoint, currentBalances } from './balances';
+import { currentBalances } from './balances';
 import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 
 export const MANUAL_ADJUSTMENT = 'Manual Adjustment';
 
+/** After the account's checkpoint: the rows an adjustment may still fold into (the checkpoint is never before the opening date). */
+const afterCheckpoint = sql<boolean>`transactions.transaction_date > coalesce(bank_accounts.closing_date, bank_accounts.opening_date)`;
+
 const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, deposit_amount: net > 0 ? net : 0 });
 
 /**
  * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
- * row dated the day after the account's checkpoint: created, resized or deleted (when it would be 0).
+ * row dated today (the server's date, never a day ahead): created, resized or deleted (when it would be 0).
+ * An account settled up to today or later (a budget closed before its end, an opening date ahead) is refused.
  * Older duplicates after the checkpoint are folded into that one row. Only accounts whose balance changes are
  * written (and get their transaction window's lock version bumped); all of them in one transaction.
  */
@@ -60,7 +64,14 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       const rows = existingByAccount.get(accountId) ?? [];
       const currentAdjustment = rows.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0);
       const net = currentAdjustment + newBalance - currentBalance;
-      const date = account.closing_date ? addDays(account.closing_date, 1) : todayDate;
+      const date = todayDate;
+      const settledTo = account.closing_date ?? account.opening_date;
+      if (settledTo >= todayDate) {
+        refusals.add(
+          `${account.name}'s balance is settled up to ${formatShortDate(settledTo)} (a closed budget or its opening date): reopen the budget or move the opening date to adjust it today`,
+        );
+        continue;
+      }
       const [kept, ...extra] = rows;
       toDelete.push(...extra.map((row) => row.id));
       if (net === 0) {
@@ -81,6 +92,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       }
     }
 
+    refusals.throwIfAny();
     if (toDelete.length > 0) await trx.deleteFrom('transactions').where('id', 'in', toDelete).execute();
     if (toInsert.length > 0) await trx.insertInto('transactions').values(toInsert).execute();
     // At most one row per account of the household: a handful of statements, never one per transaction.

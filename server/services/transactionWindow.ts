@@ -6,6 +6,7 @@ import {
   type TransactionRow,
   WINDOW_CONFLICT_MESSAGE,
 } from '../../src/shared/schemas/transactions';
+import { openingDateProblem } from '../../src/shared/openingBalance';
 import { defaultTransactionStatus, negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
 import { type ColumnTypes, updateRows } from '../db/batchUpdate';
 import { chunked, inChunks } from '../db/chunks';
@@ -202,7 +203,7 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
 
 /**
  * The checks every row to be written passes, for a window save and for a quick add alike: its date in the
- * budget's period, no negative amounts, an allocation of this budget or an envelope of this account (not
+ * budget's period and after the account's opening date (a stored row keeping its date stands), no negative amounts, an allocation of this budget or an envelope of this account (not
  * both), a bank reference not used twice in the account. Problems are added, not thrown.
  */
 export async function checkRows(
@@ -213,6 +214,7 @@ export async function checkRows(
   sent: TransactionRow[],
   problems: RowProblems,
 ): Promise<void> {
+  const account = await scope.find('bank_accounts', accountId, BANK_ACCOUNT_NOT_FOUND);
   const allocations = await scope.ownedIds('allocations', planned.map((p) => p.values.allocation_id), { column: 'budget_id', id: budget.id });
   const envelopes = await scope.ownedIds('sink_fund_allocations', planned.map((p) => p.values.sink_fund_allocation_id), { column: 'bank_account_id', id: accountId });
   const takenOutside = await refsOutsideWindow(scope, accountId, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
@@ -223,6 +225,8 @@ export async function checkRows(
     if (windowDateProblem(values.transaction_date, budget) !== null) {
       problems.addFor(index, row, 'transaction_date', 'date is outside the budget period');
     }
+    const beforeOpening = values.transaction_date === original?.transaction_date ? null : openingDateProblem(values.transaction_date, account);
+    if (beforeOpening !== null) problems.addFor(index, row, 'transaction_date', beforeOpening);
     // The negative amounts of a close's balancing row are allowed only on the stored row, never on a sent one.
     const checked = { ...values, brought_forward_status: original?.brought_forward_status ?? null };
     for (const field of negativeAmountFields(checked)) {
