@@ -37,7 +37,8 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
   const openingDate = Form.useWatch('opening_date', form);
   const defaultDate = useDefaultOpeningDate(!open || account !== undefined);
   useEffect(() => {
-    if (defaultDate && form.getFieldValue('opening_date') === '') form.setFieldsValue({ opening_date: defaultDate });
+    // A default is not an edit: the field stays untouched, so Cancel does not ask "Close without saving?".
+    if (defaultDate && form.getFieldValue('opening_date') === '') form.setFields([{ name: 'opening_date', value: defaultDate, touched: false }]);
   }, [defaultDate, form, openingDate]);
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
