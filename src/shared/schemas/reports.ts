@@ -56,9 +56,10 @@ export const needsVsWantsRowSchema = z.object({
   budgeted_needs: moneyTotalSchema,
   budgeted_wants: moneyTotalSchema,
   budgeted_savings: moneyTotalSchema,
-  actual_needs: moneyTotalSchema,
-  actual_wants: moneyTotalSchema,
-  actual_savings: moneyTotalSchema,
+  /** The actuals are null for a budget without spending yet: nothing to measure, not 100 % wants. */
+  actual_needs: moneyTotalSchema.nullable(),
+  actual_wants: moneyTotalSchema.nullable(),
+  actual_savings: moneyTotalSchema.nullable(),
   budgeted_needs_percent: percentSchema,
   budgeted_wants_percent: percentSchema,
   budgeted_savings_percent: percentSchema,
