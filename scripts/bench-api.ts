@@ -90,6 +90,7 @@ export async function seed(databaseUrl: string) {
           account_type: i < CREDIT_CARDS ? ('credit_card' as const) : ('normal' as const),
           account_category: i < CREDIT_CARDS ? ('liability' as const) : ('current' as const),
           opening_balance: i < CREDIT_CARDS ? 0 : 1_000_000,
+          opening_date: addDays(FIRST_START, -1),
         })),
       )
       .returning(['id', 'account_type', 'opening_balance'])

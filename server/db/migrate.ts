@@ -6,6 +6,7 @@ import * as lockSessions from './migrations/0004_lock_sessions';
 import * as sinkFundLockVersion from './migrations/0005_sink_fund_lock_version';
 import * as partners from './migrations/0006_partners';
 import * as memberRoles from './migrations/0007_member_roles';
+import * as openingDate from './migrations/0008_opening_date';
 import * as rowVersions from './migrations/0009_row_versions';
 import * as sessionReads from './migrations/0010_session_reads';
 import type { Database } from './schema';
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_sink_fund_lock_version': sinkFundLockVersion,
   '0006_partners': partners,
   '0007_member_roles': memberRoles,
+  '0008_opening_date': openingDate,
   '0009_row_versions': rowVersions,
   '0010_session_reads': sessionReads,
 };

@@ -114,6 +114,8 @@ export interface BankAccountsTable extends HouseholdOwned {
   is_cash: Flag;
   account_no: string | null;
   opening_balance: ColumnType<number, number | undefined, number>;
+  /** The day the opening balance is the balance at the end of (migration 0008); always set by the application. */
+  opening_date: ColumnType<string, string, string>;
   closing_balance: number | null;
   closing_date: string | null;
   status: ColumnType<AccountStatus, AccountStatus | undefined, AccountStatus>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allNeedsVsWantsColumns, categorySpendingColumns, netWorthColumns, type ReportColumn } from '../../src/shared/reports';
+import { allNeedsVsWantsColumns, categorySpendingColumns, describedField, netWorthColumns, type ReportColumn } from '../../src/shared/reports';
 import {
   categorySpendingQuerySchema,
   categorySpendingReportSchema,
@@ -17,6 +17,10 @@ import { needsVsWantsReport } from '../services/reports/needsVsWants';
 import { netWorthReport } from '../services/reports/netWorth';
 
 const ACCEPTS_CSV = /(^|,)\s*text\/csv\s*(;|,|$)/i;
+const JSON_CONTENT = /^\s*application\/json\s*(;|$)/i;
+
+/** The original client's call: a JSON content type on a GET, which has no body (this app's client sends none). */
+const asksForOriginalEnvelope = (headers: FastifyRequest['headers']) => JSON_CONTENT.test(headers['content-type'] ?? '');
 
 interface Report<Row extends { period: string }> {
   columns: readonly ReportColumn[];
@@ -25,7 +29,7 @@ interface Report<Row extends { period: string }> {
   name: string[];
 }
 
-/** `{data, fields}` as JSON, or the same columns as CSV when asked for (`?format=csv` or `Accept: text/csv`). */
+/** `{data, fields}` as JSON (the original envelope for the original client), or the same columns as CSV when asked for (`?format=csv` or `Accept: text/csv`). */
 function sendReport<Row extends { period: string }>(
   request: { query: { format?: ReportFormat }; headers: FastifyRequest['headers'] },
   reply: FastifyReply,
@@ -33,6 +37,9 @@ function sendReport<Row extends { period: string }>(
 ) {
   const format = request.query.format ?? (ACCEPTS_CSV.test(request.headers.accept ?? '') ? 'csv' : 'json');
   reply.header('vary', 'Accept');
+  if (format === 'json' && asksForOriginalEnvelope(request.headers)) {
+    return reply.send({ success: true, data: report.rows, fields: report.columns.map(describedField) });
+  }
   if (format === 'json') return reply.send({ data: report.rows, fields: report.columns.map((column) => column.key) });
   const fileName = csvFileName(report.name, report.rows.map((row) => row.period));
   return reply

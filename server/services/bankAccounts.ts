@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
-import { newAccountCheckpointDate } from '../../src/shared/openingBalance';
+import { formatShortDate } from '../../src/shared/dates';
+import { defaultOpeningDate } from '../../src/shared/openingBalance';
 import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
 import type { BankAccount } from '../db/schema';
 import { notFound, unprocessable } from '../errors';
 import { currentBalances } from './balances';
+import { settleCheckpoints } from './budgets/accountCheckpoints';
 import { counted } from './wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
@@ -37,6 +39,7 @@ function toResponse(row: AccountRow, currentBalance?: number): BankAccountRespon
     is_cash: row.is_cash === 1,
     account_no: row.account_no,
     opening_balance: row.opening_balance,
+    opening_date: row.opening_date,
     closing_balance: row.closing_balance,
     closing_date: row.closing_date,
     status: row.status,
@@ -85,16 +88,16 @@ async function checkInstitution(scope: HouseholdScope, institutionId: number | n
   }
 }
 
-/** The day before the current (earliest open) budget starts, or today when no budget is open. */
-async function checkpointDateForNewAccount(scope: HouseholdScope, todayDate: string): Promise<string> {
-  const current = await scope
-    .selectFrom('budgets')
-    .select('start_date')
-    .where('status', '=', 'open')
-    .orderBy('start_date')
-    .limit(1)
-    .executeTakeFirst();
-  return newAccountCheckpointDate(current?.start_date, todayDate);
+/** The day before the earliest budget starts, or the last day of the previous month without budgets. */
+async function openingDateForNewAccount(scope: HouseholdScope, todayDate: string): Promise<string> {
+  const earliest = await scope.selectFrom('budgets').select('start_date').orderBy('start_date').limit(1).executeTakeFirst();
+  return defaultOpeningDate(earliest?.start_date, todayDate);
+}
+
+/** Where the household's accounts are settled: the end of the latest closed budget (null before any close). */
+async function lastClosingDate(scope: HouseholdScope): Promise<string | null> {
+  const closed = await scope.selectFrom('budgets').select('end_date').where('status', '=', 'closed').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+  return closed?.end_date ?? null;
 }
 
 /** The columns a body sets; absent fields are left as they are (or take the column default on create). */
@@ -115,32 +118,35 @@ function columnsOf(body: BankAccountBody) {
   };
 }
 
-/** A new account's checkpoint is its opening balance, dated just before the current budget. */
+/** A new account opens on the date asked for (by default the day before the earliest budget), settled like the others. */
 export function createBankAccount(scope: HouseholdScope, body: BankAccountBody, todayDate: string): Promise<BankAccountResponse> {
   return scope.transaction(async (trx) => {
     await checkInstitution(trx, body.institution_id);
     const { n } = await trx.selectFrom('bank_accounts').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     if (Number(n) >= MAX_BANK_ACCOUNTS) throw unprocessable(`A household keeps at most ${MAX_BANK_ACCOUNTS} bank accounts`);
     const openingBalance = body.opening_balance ?? 0;
+    const openingDate = body.opening_date ?? (await openingDateForNewAccount(trx, todayDate));
     const { id } = await trx
       .insertInto('bank_accounts')
       .values({
         ...columnsOf(body),
         household_id: trx.householdId,
         opening_balance: openingBalance,
+        opening_date: openingDate,
         closing_balance: openingBalance,
-        closing_date: await checkpointDateForNewAccount(trx, todayDate),
+        closing_date: openingDate,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await settleCheckpoints(trx, (await lastClosingDate(trx)) ?? openingDate, [id]);
     return getBankAccount(trx, id);
   });
 }
 
 /**
- * Absent fields stay as they are. A changed opening balance shifts the checkpoint (closing_balance) by the same
- * difference: the checkpoint is the opening balance plus every transaction up to closing_date, so it must move
- * with it or the current balance would ignore the correction.
+ * Absent fields stay as they are. A changed opening balance or date settles the account's checkpoint again, so
+ * every figure recomputes from them. Moving the opening date later is refused while transactions dated up to the
+ * new date would stop counting: they would silently leave the balance.
  */
 export function updateBankAccount(scope: HouseholdScope, id: number, body: BankAccountBody): Promise<BankAccountResponse> {
   return scope.transaction(async (trx) => {
@@ -152,19 +158,31 @@ export function updateBankAccount(scope: HouseholdScope, id: number, body: BankA
         throw unprocessable(`Bank account '${account.name}' has ${counted(envelopes, 'sink fund allocation')}: it must stay a sink fund account`);
       }
     }
-    const shift = body.opening_balance === undefined ? 0 : body.opening_balance - account.opening_balance;
+    const openingDate = body.opening_date ?? account.opening_date;
+    if (openingDate > account.opening_date) await refuseDroppedTransactions(trx, account, openingDate);
     await trx
       .updateTable('bank_accounts')
-      .set({
-        ...columnsOf(body),
-        opening_balance: body.opening_balance,
-        closing_balance: account.closing_balance === null ? null : account.closing_balance + shift,
-        updated_at: sql`CURRENT_TIMESTAMP`,
-      })
+      .set({ ...columnsOf(body), opening_balance: body.opening_balance, opening_date: openingDate, updated_at: sql`CURRENT_TIMESTAMP` })
       .where('id', '=', id)
       .execute();
+    if (openingDate !== account.opening_date || (body.opening_balance !== undefined && body.opening_balance !== account.opening_balance)) {
+      await settleCheckpoints(trx, (await lastClosingDate(trx)) ?? openingDate, [id]);
+    }
     return getBankAccount(trx, id);
   });
+}
+
+async function refuseDroppedTransactions(scope: HouseholdScope, account: BankAccount, openingDate: string) {
+  const { n } = await scope
+    .selectFrom('transactions')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('bank_account_id', '=', account.id)
+    .where('transaction_date', '>', account.opening_date)
+    .where('transaction_date', '<=', openingDate)
+    .executeTakeFirstOrThrow();
+  if (Number(n) === 0) return;
+  const message = `${account.name} has ${counted(Number(n), 'transaction')} dated from ${formatShortDate(account.opening_date)} to ${formatShortDate(openingDate)}: the opening date can move only to before them`;
+  throw unprocessable(message, { opening_date: [message] });
 }
 
 async function countWhere(scope: HouseholdScope, table: 'transactions' | 'incomes' | 'sink_fund_allocations', accountId: number) {

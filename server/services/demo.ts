@@ -216,22 +216,24 @@ export async function seedDemoHousehold(db: Kysely<Database>, options: DemoOptio
     const creditUnion = await idOf(trx.insertInto('institutions').values({ household_id, name: 'Harbour Credit Union' }).returning('id'));
     const cardIssuer = await idOf(trx.insertInto('institutions').values({ household_id, name: 'Summit Card Services' }).returning('id'));
 
+    // The accounts open the day before the first budget, so every demo transaction counts.
+    const opening_date = addDays(addMonths(firstOfMonth(today), -pastCount), -1);
     const accounts = {
       current: await idOf(trx.insertInto('bank_accounts').values({
         household_id, name: 'Household Current', institution_id: bank, account_type: 'normal', account_category: 'current',
-        is_cash: 1, account_no: '0123-456789', opening_balance: 350000, import_format: 'csv',
+        is_cash: 1, account_no: '0123-456789', opening_date, opening_balance: 350000, import_format: 'csv',
       }).returning('id')),
       savings: await idOf(trx.insertInto('bank_accounts').values({
         household_id, name: 'Rainy Day Savings', institution_id: creditUnion, account_type: 'normal', account_category: 'asset',
-        is_cash: 1, account_no: '7788-001122', opening_balance: 1500000,
+        is_cash: 1, account_no: '7788-001122', opening_date, opening_balance: 1500000,
       }).returning('id')),
       card: await idOf(trx.insertInto('bank_accounts').values({
         household_id, name: 'Visa Platinum', institution_id: cardIssuer, account_type: 'credit_card', account_category: 'liability',
-        is_cash: 1, account_no: '4111-XXXX-XXXX-1234', opening_balance: 0, statement_day: 20, payment_due_day: 15,
+        is_cash: 1, account_no: '4111-XXXX-XXXX-1234', opening_date, opening_balance: 0, statement_day: 20, payment_due_day: 15,
       }).returning('id')),
       sink: await idOf(trx.insertInto('bank_accounts').values({
         household_id, name: 'Sink Fund', institution_id: creditUnion, account_type: 'sink_fund', account_category: 'asset',
-        is_cash: 1, account_no: '7788-003344', opening_balance: 200000,
+        is_cash: 1, account_no: '7788-003344', opening_date, opening_balance: 200000,
       }).returning('id')),
     };
     const openingBalances = new Map([

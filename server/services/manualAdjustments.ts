@@ -1,19 +1,24 @@
-import { addDays } from '../../src/shared/dates';
+import { sql } from 'kysely';
+import { formatShortDate } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
 import type { Transaction } from '../db/schema';
-import { afterCheckpoint, currentBalances } from './balances';
+import { currentBalances } from './balances';
 import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 import { type NewRowOutsideWindow, type RowsOutsideWindow, writeOutsideWindow } from './writesOutsideWindow';
 
 export const MANUAL_ADJUSTMENT = 'Manual Adjustment';
 
+/** After the account's checkpoint: the rows an adjustment may still fold into (the checkpoint is never before the opening date). */
+const afterCheckpoint = sql<boolean>`transactions.transaction_date > coalesce(bank_accounts.closing_date, bank_accounts.opening_date)`;
+
 const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, deposit_amount: net > 0 ? net : 0 });
 
 /**
  * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
- * row dated the day after the account's checkpoint: created, resized or deleted (when it would be 0).
+ * row dated today (the server's date, never a day ahead): created, resized or deleted (when it would be 0).
+ * An account settled up to today or later (a budget closed before its end, an opening date ahead) is refused.
  * Older duplicates after the checkpoint are folded into that one row. Only accounts whose balance changes are
  * written, through the one writer outside the window (its rules and limits; their windows' versions move);
  * all of them in one transaction.
@@ -58,7 +63,14 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       const rows = existingByAccount.get(accountId) ?? [];
       const currentAdjustment = rows.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0);
       const net = currentAdjustment + newBalance - currentBalance;
-      const date = account.closing_date ? addDays(account.closing_date, 1) : todayDate;
+      const date = todayDate;
+      const settledTo = account.closing_date ?? account.opening_date;
+      if (settledTo >= todayDate) {
+        refusals.add(
+          `${account.name}'s balance is settled up to ${formatShortDate(settledTo)} (a closed budget or its opening date): reopen the budget or move the opening date to adjust it today`,
+        );
+        continue;
+      }
       const [kept, ...extra] = rows;
       deletes.push(...extra);
       if (net === 0) {
@@ -80,6 +92,8 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         });
       }
     }
+
+    refusals.throwIfAny();
     await writeOutsideWindow(trx, { inserts, updates, deletes });
   });
 }

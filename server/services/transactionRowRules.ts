@@ -1,4 +1,5 @@
 import { formatMoney, MAX_CENTS } from '../../src/shared/money';
+import { openingDateProblem } from '../../src/shared/openingBalance';
 import type { TransactionRow } from '../../src/shared/schemas/transactions';
 import { negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
 import { chunked } from '../db/chunks';
@@ -33,7 +34,7 @@ type RowLabel = Pick<TransactionRow, 'description' | 'transaction_date'>;
 /** One transaction row about to be written, by any route: a window save, a quick add, a transfer, a close... */
 export interface RowToCheck {
   index: number;
-  account: Pick<BankAccount, 'id' | 'status'>;
+  account: Pick<BankAccount, 'id' | 'status' | 'name' | 'opening_date'>;
   /** The budget whose period the row belongs to (a window's, or the one holding the date); none for a balance adjustment before any budget. */
   budget: Budget | null;
   stored: Transaction | null;
@@ -77,7 +78,7 @@ async function envelopesByIds(scope: HouseholdScope, ids: Iterable<number | null
 /**
  * The one rule set every transaction row passes before it is written, whatever the route: its date in its
  * budget's period and that budget open, no negative amounts (except a close's balancing row), no amount beyond
- * ±MAX_CENTS, an allocation of that budget or an envelope of that account (not both), no money into a closed
+ * ±MAX_CENTS, dated after the account's opening date, an allocation of that budget or an envelope of that account (not both), no money into a closed
  * envelope, no new row in a closed account, a bank reference used once per account. A reference that is not
  * changed stands (a carried-forward copy keeps the allocation of the budget it came from). Problems are added,
  * not thrown.
@@ -95,6 +96,9 @@ export async function checkRows(scope: HouseholdScope, rows: RowToCheck[], probl
     // their original's allocation and go into the card even once it is closed.
     const carried = computed && values.brought_forward_status !== null;
     if (!stored && account.status === 'closed' && !carried) problem('bank_account_id', 'the bank account is closed');
+    // A stored row keeping its date stands; a new or moved one must count in the balance (after the opening date).
+    const beforeOpening = values.transaction_date === stored?.transaction_date ? null : openingDateProblem(values.transaction_date, account);
+    if (beforeOpening !== null) problem('transaction_date', beforeOpening);
 
     // Negative amounts belong to a close's balancing row only: the stored one, or one the server computes.
     const balancing = stored?.brought_forward_status ?? (computed ? values.brought_forward_status : null);

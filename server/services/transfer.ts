@@ -1,4 +1,5 @@
 import { isWithin } from '../../src/shared/dates';
+import { openingDateProblem } from '../../src/shared/openingBalance';
 import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
@@ -35,6 +36,8 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
     if (!budget) throw refuse("Budget doesn't exist", 'budget_id');
     if (!isWithin(body.date, budget.start_date, budget.end_date)) throw refuse('Transaction date is outside the budget period', 'date');
     if (budget.status === 'closed') throw refuse(BUDGET_CLOSED_MESSAGE);
+    const beforeOpening = openingDateProblem(body.date, from) ?? openingDateProblem(body.date, to);
+    if (beforeOpening !== null) throw refuse(beforeOpening, 'date');
     if (body.from_allocation && !(await belongs(trx, 'allocations', body.from_allocation, 'budget_id', budget.id))) {
       throw refuse('From allocation is not part of this budget', 'from_allocation');
     }

@@ -66,9 +66,9 @@ export async function writeOutsideWindow(scope: HouseholdScope, rows: RowsOutsid
   const accountIds = [...new Set([...planned.map((row) => row.accountId), ...deletes.map((row) => row.bank_account_id)])];
   if (accountIds.length === 0) return [];
 
-  const accounts = new Map<number, { id: number; status: 'open' | 'closed' }>();
+  const accounts = new Map<number, RowToCheck['account']>();
   for (const part of chunked(accountIds)) {
-    for (const account of await scope.selectFrom('bank_accounts').select(['id', 'status']).where('id', 'in', part).execute()) accounts.set(account.id, account);
+    for (const account of await scope.selectFrom('bank_accounts').select(['id', 'status', 'name', 'opening_date']).where('id', 'in', part).execute()) accounts.set(account.id, account);
   }
   if (accounts.size !== accountIds.length) throw unprocessable(BANK_ACCOUNT_NOT_FOUND);
   const budgets = await budgetsHolding(scope, [...new Set(planned.map((row) => row.values.transaction_date))]);

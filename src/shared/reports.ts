@@ -51,6 +51,9 @@ export interface ReportColumn<Key extends string = string> {
   kind: ColumnKind;
 }
 
+/** A column as the original backend's `fields` described it: name, label and whether it holds numbers. */
+export const describedField = (column: ReportColumn) => ({ name: column.key, label: column.title, numeric: column.kind === 'money' || column.kind === 'percent' });
+
 export const netWorthColumns = [
   { key: 'period', title: 'Period', kind: 'period' },
   { key: 'net_change', title: 'Net Change', kind: 'money' },

@@ -14,7 +14,7 @@ const DEFAULTS = {
 };
 
 async function accountOf(user: SignedInUser, name = 'Everyday') {
-  const row = await user.scope.insertInto('bank_accounts').values({ household_id: user.householdId, name }).returning('id').executeTakeFirstOrThrow();
+  const row = await user.scope.insertInto('bank_accounts').values({ household_id: user.householdId, name, opening_date: '2026-01-31' }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -36,18 +36,25 @@ export async function createInstitution(scope: HouseholdScope, overrides: Overri
     .executeTakeFirstOrThrow();
 }
 
-/** A normal current account by default; pass `account_type: 'credit_card'` (and `account_category: 'liability'`) for a card. */
+/**
+ * A normal current account by default; pass `account_type: 'credit_card'` (and `account_category: 'liability'`) for a card.
+ * A checkpoint given without an opening date is where the account opens (opening balance and date = the checkpoint's),
+ * so the fixture obeys the balance rule: the checkpoint is the opening balance plus the transactions after the opening
+ * date. Without either, it opens before any valid date (1900 on), so every transaction a test writes counts.
+ */
 export async function createBankAccount(scope: HouseholdScope, overrides: Overrides<BankAccountsTable> = {}) {
-  const opening = overrides.opening_balance ?? 0;
+  const opensAtCheckpoint = overrides.opening_date === undefined && overrides.closing_date != null;
+  const opening = opensAtCheckpoint && overrides.closing_balance != null ? overrides.closing_balance : (overrides.opening_balance ?? 0);
   return scope
     .insertInto('bank_accounts')
     .values({
       household_id: scope.householdId,
       name: unique('Account'),
-      opening_balance: opening,
       closing_balance: opening,
       closing_date: null,
       ...overrides,
+      opening_balance: opening,
+      opening_date: overrides.opening_date ?? (opensAtCheckpoint ? overrides.closing_date! : '1899-12-31'),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

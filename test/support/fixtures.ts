@@ -11,6 +11,7 @@ export const bankAccount = (overrides: Partial<BankAccount> = {}): BankAccount =
   is_cash: true,
   account_no: null,
   opening_balance: 0,
+  opening_date: '2026-01-31',
   closing_balance: 0,
   closing_date: '2026-01-31',
   status: 'open',

@@ -1,44 +1,35 @@
 import { sql } from 'kysely';
-import { addDays } from '../../../src/shared/dates';
+import { addDays, type DateOnly } from '../../../src/shared/dates';
 import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
+import { countsInBalance } from '../balances';
 import { now } from './periods';
 
 /**
- * An account's checkpoint (`closing_balance` on `closing_date`) is where its running balance was last settled.
- * Closing a budget settles every account at the budget's end; reopening it moves every checkpoint back to the
- * day before its start. Each is one statement for all accounts.
+ * An account's checkpoint (`closing_balance` on `closing_date`) is where its balance was last settled. It is
+ * always derived, never accumulated: the opening balance plus every transaction dated after the opening date up
+ * to closing_date (never before the opening date), so closing then reopening gives back exactly what was there.
+ * Closing a budget settles every account at the budget's end; reopening it at the day before its start.
  */
-
-/** Close: closing_balance += Σ(deposit − withdrawal) dated in the budget's window (no checkpoint yet = the opening balance). */
-export async function rollCheckpoints(scope: HouseholdScope, budget: Budget): Promise<void> {
-  await scope
-    .updateTable('bank_accounts')
-    .set((eb) => ({
-      closing_balance: sql<number>`coalesce(${sql.ref('bank_accounts.closing_balance')}, ${sql.ref('bank_accounts.opening_balance')}) + coalesce((${eb
-        .selectFrom('transactions')
-        .select(sql<number>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net'))
-        .whereRef('transactions.bank_account_id', '=', 'bank_accounts.id')
-        .where('transactions.transaction_date', '>=', budget.start_date)
-        .where('transactions.transaction_date', '<=', budget.end_date)}), 0)`,
-      closing_date: budget.end_date,
-      updated_at: now,
-    }))
-    .execute();
+export async function settleCheckpoints(scope: HouseholdScope, date: DateOnly, accountIds?: number[]): Promise<void> {
+  const closingDate = sql<string>`case when bank_accounts.opening_date > ${date} then bank_accounts.opening_date else ${date} end`;
+  let update = scope.updateTable('bank_accounts').set((eb) => ({
+    closing_balance: sql<number>`${sql.ref('bank_accounts.opening_balance')} + coalesce((${eb
+      .selectFrom('transactions')
+      .select(sql<number>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net'))
+      .whereRef('transactions.bank_account_id', '=', 'bank_accounts.id')
+      .where(countsInBalance)
+      .where(sql<boolean>`transactions.transaction_date <= ${closingDate}`)}), 0)`,
+    closing_date: closingDate,
+    updated_at: now,
+  }));
+  if (accountIds?.length === 0) return;
+  if (accountIds) update = update.where('id', 'in', accountIds);
+  await update.execute();
 }
 
-/** Reopen: closing_balance = opening balance + Σ net dated before the budget's start; closing_date = the day before. */
-export async function rebuildCheckpoints(scope: HouseholdScope, budget: Budget): Promise<void> {
-  await scope
-    .updateTable('bank_accounts')
-    .set((eb) => ({
-      closing_balance: sql<number>`${sql.ref('bank_accounts.opening_balance')} + coalesce((${eb
-        .selectFrom('transactions')
-        .select(sql<number>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net'))
-        .whereRef('transactions.bank_account_id', '=', 'bank_accounts.id')
-        .where('transactions.transaction_date', '<', budget.start_date)}), 0)`,
-      closing_date: addDays(budget.start_date, -1),
-      updated_at: now,
-    }))
-    .execute();
-}
+/** Close: every account settled at the budget's end. */
+export const rollCheckpoints = (scope: HouseholdScope, budget: Budget) => settleCheckpoints(scope, budget.end_date);
+
+/** Reopen: every account settled at the day before the budget's start. */
+export const rebuildCheckpoints = (scope: HouseholdScope, budget: Budget) => settleCheckpoints(scope, addDays(budget.start_date, -1));

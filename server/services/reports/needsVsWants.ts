@@ -10,7 +10,8 @@ import { reportBudgets } from './reportBudgets';
  * Needs, wants and savings per budget, budgeted and actual, by the budget screen's rule (`classSummary`): needs
  * and savings are the sums of their allocations, wants the remainder of the income. Budgeted sums the
  * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
- * the income not spent on needs or put into savings: what went on wants plus what was left unspent.
+ * the income not spent on needs or put into savings: what went on wants plus what was left unspent. A budget with
+ * no spending yet has no actuals (null), not an actual of 100 % wants.
  * Four queries whatever the number of budgets.
  */
 export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NeedsVsWantsRow[]> {
@@ -37,7 +38,7 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
     const summaryOf = (amount: (line: (typeof lines)[number]) => number) =>
       classSummary(income, lines.map((line): ClassifiedLine => ({ allocation_class: line.key, amount: amount(line) })));
     const budgeted = summaryOf((line) => line.budgeted);
-    const actual = summaryOf((line) => line.spent);
+    const actual = lines.some((line) => line.spent !== 0) ? summaryOf((line) => line.spent) : null;
     return {
       budget_id: budget.id,
       period: budget.period,
@@ -45,15 +46,15 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
       budgeted_needs: budgeted.needs,
       budgeted_wants: budgeted.wants,
       budgeted_savings: budgeted.savings,
-      actual_needs: actual.needs,
-      actual_wants: actual.wants,
-      actual_savings: actual.savings,
+      actual_needs: actual?.needs ?? null,
+      actual_wants: actual?.wants ?? null,
+      actual_savings: actual?.savings ?? null,
       budgeted_needs_percent: budgeted.needsPercent,
       budgeted_wants_percent: budgeted.wantsPercent,
       budgeted_savings_percent: budgeted.savingsPercent,
-      actual_needs_percent: actual.needsPercent,
-      actual_wants_percent: actual.wantsPercent,
-      actual_savings_percent: actual.savingsPercent,
+      actual_needs_percent: actual?.needsPercent ?? null,
+      actual_wants_percent: actual?.wantsPercent ?? null,
+      actual_savings_percent: actual?.savingsPercent ?? null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { ALLOCATION_TRANSFER_DESCRIPTION, type SinkFund, type SinkFundTransferBody } from '../../../src/shared/schemas/sinkFunds';
 import type { DateOnly } from '../../../src/shared/dates';
+import { openingDateProblem } from '../../../src/shared/openingBalance';
 import type { HouseholdScope } from '../../db/scope';
 import { Refusals } from '../refusals';
 import { manualBankRef } from '../transactions';
@@ -37,6 +38,8 @@ export function transferAllocation(scope: HouseholdScope, accountId: number, bod
     if (to !== null && !target) refusals.add(`The sink fund allocation to move money to is not part of '${account.name}'`, 'new_allocation_id');
     // Money may leave a closed envelope (to empty it), never arrive in one.
     if (target?.status === 'closed') refusals.add(`Sink fund allocation '${target.name}' is closed: reopen it to move money into it`, 'new_allocation_id');
+    const beforeOpening = openingDateProblem(todayDate, account);
+    if (beforeOpening !== null) refusals.add(beforeOpening);
     refusals.throwIfAny();
 
     const common = {

@@ -5,7 +5,7 @@ import { outstandingOf } from '../../../src/shared/sinkFundMath';
 import type { BankAccount } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { currentBalances } from '../balances';
+import { countsInBalance, currentBalances } from '../balances';
 
 /** The sink-fund account with this id in this household, or a 404: any other account is no sink fund. */
 export async function findSinkFundAccount(scope: HouseholdScope, id: number): Promise<BankAccount> {
@@ -24,17 +24,20 @@ const ENVELOPE_COLUMNS = [
 ] as const;
 
 /**
- * The envelopes of these accounts by name, each with its balance (the net of its transactions) and how many
- * transactions it has: one grouped query however many envelopes there are.
+ * The envelopes of these accounts by name, each with its balance (the net of its transactions that count in the
+ * account's balance, so envelopes + Unassigned Money = the account's balance) and how many transactions it has:
+ * one grouped query however many envelopes there are.
  */
 export async function envelopesWithBalances(scope: HouseholdScope, accountIds: number[], options: { openOnly?: boolean } = {}): Promise<SinkFundEnvelope[]> {
   if (accountIds.length === 0) return [];
   let query = scope
     .selectFrom('sink_fund_allocations')
+    .innerJoin('bank_accounts', 'bank_accounts.id', 'sink_fund_allocations.bank_account_id')
     .leftJoin('transactions', (join) =>
       join
         .onRef('transactions.sink_fund_allocation_id', '=', 'sink_fund_allocations.id')
-        .onRef('transactions.household_id', '=', 'sink_fund_allocations.household_id'),
+        .onRef('transactions.household_id', '=', 'sink_fund_allocations.household_id')
+        .on(countsInBalance),
     )
     .select([
       ...ENVELOPE_COLUMNS,

@@ -22,7 +22,7 @@ function cell(column: ReportColumn, value: unknown, row: PeriodRow) {
         </Link>
       );
     case 'money':
-      return <Money cents={value as number} />;
+      return value == null ? '–' : <Money cents={value as number} />;
     case 'percent':
       return percentText(value as number | null);
     default:

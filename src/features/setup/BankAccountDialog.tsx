@@ -1,5 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { moneySchema, nameSchema } from '../../shared/schemas/common';
+import { useEffect } from 'react';
+import { dateSchema, moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
 import { BalanceInput } from './BalanceInput';
 import {
@@ -13,7 +14,7 @@ import {
   type BankAccountValues,
 } from './bankAccountForm';
 import { FormDialog } from './FormDialog';
-import { OpeningBalanceNote } from './OpeningBalanceNote';
+import { OpeningBalanceNote, useDefaultOpeningDate } from './OpeningBalanceNote';
 import { zodRule } from './formRules';
 import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
 import { useDialogForm } from './useDialogForm';
@@ -33,6 +34,12 @@ interface Props {
 export function BankAccountDialog({ open, account, onDone }: Props) {
   const { form, saving, problems, save } = useDialogForm(open, account, valuesOf, LABELS);
   const accountType = Form.useWatch('account_type', form);
+  const openingDate = Form.useWatch('opening_date', form);
+  const defaultDate = useDefaultOpeningDate(!open || account !== undefined);
+  useEffect(() => {
+    // A default is not an edit: the field stays untouched, so Cancel does not ask "Close without saving?".
+    if (defaultDate && form.getFieldValue('opening_date') === '') form.setFields([{ name: 'opening_date', value: defaultDate, touched: false }]);
+  }, [defaultDate, form, openingDate]);
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
@@ -88,9 +95,16 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
         name="opening_balance"
         label={LABELS.opening_balance}
         rules={[zodRule(moneySchema, LABELS.opening_balance)]}
-        extra={<OpeningBalanceNote correcting={account !== undefined} />}
       >
         <BalanceInput />
+      </Form.Item>
+      <Form.Item
+        name="opening_date"
+        label={LABELS.opening_date}
+        rules={[zodRule(dateSchema, LABELS.opening_date)]}
+        extra={<OpeningBalanceNote openingDate={openingDate} correcting={account !== undefined} />}
+      >
+        <Input type="date" />
       </Form.Item>
       <Form.Item name="import_format" label={LABELS.import_format}>
         <Select allowClear placeholder="None" options={options(importFormatLabels)} />

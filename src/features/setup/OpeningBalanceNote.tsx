@@ -1,11 +1,20 @@
 import { today } from '../../shared/dates';
-import { currentBudgetStart, newAccountCheckpointDate, OPENING_BALANCE_CORRECTION_HINT, openingBalanceHint } from '../../shared/openingBalance';
+import { defaultOpeningDate, earliestBudgetStart, OPENING_BALANCE_CORRECTION_HINT, openingBalanceHint } from '../../shared/openingBalance';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
 
-/** Under "Opening Balance": the day a new account's balance counts at, so that its first reconciliation adds up. */
-export function OpeningBalanceNote({ correcting }: { correcting: boolean }) {
-  const budgets = useGetBudgetsQuery(undefined, { skip: correcting });
-  if (correcting) return <>{OPENING_BALANCE_CORRECTION_HINT}</>;
-  if (!budgets.data) return null;
-  return <>{openingBalanceHint(newAccountCheckpointDate(currentBudgetStart(budgets.data), today()))}</>;
+/** A new account's opening date: the day before the earliest budget (or the end of last month); null while loading. */
+export function useDefaultOpeningDate(skip: boolean): string | null {
+  const budgets = useGetBudgetsQuery(undefined, { skip });
+  if (skip || !budgets.data) return null;
+  return defaultOpeningDate(earliestBudgetStart(budgets.data), today());
+}
+
+/** Under "Opening Date": what the opening balance means on that day, so that the first reconciliation adds up. */
+export function OpeningBalanceNote({ openingDate, correcting }: { openingDate: string | undefined; correcting: boolean }) {
+  return (
+    <>
+      {openingDate ? openingBalanceHint(openingDate) : null}
+      {correcting ? ` ${OPENING_BALANCE_CORRECTION_HINT}` : null}
+    </>
+  );
 }

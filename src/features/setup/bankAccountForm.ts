@@ -16,6 +16,8 @@ export interface BankAccountValues {
   institution_id?: number;
   account_no?: string;
   opening_balance: Cents;
+  /** '' until the default (the day before the earliest budget) is known; not sent then, the server picks it. */
+  opening_date: string;
   import_format?: string;
   status: 'open' | 'closed';
   statement_day?: number | null;
@@ -30,6 +32,7 @@ export const BANK_ACCOUNT_LABELS = {
   institution_id: 'Financial Institution',
   account_no: 'Official Account #',
   opening_balance: 'Opening Balance',
+  opening_date: 'Opening Date',
   import_format: 'Import Format',
   status: 'Status',
   statement_day: 'Statement Day',
@@ -42,6 +45,7 @@ export const newBankAccountValues = (): BankAccountValues => ({
   account_category: 'current',
   is_cash: true,
   opening_balance: 0,
+  opening_date: '',
   status: 'open',
 });
 
@@ -53,6 +57,7 @@ export const valuesFromAccount = (account: BankAccount): BankAccountValues => ({
   institution_id: account.institution_id ?? undefined,
   account_no: account.account_no ?? undefined,
   opening_balance: account.opening_balance,
+  opening_date: account.opening_date,
   import_format: account.import_format ?? undefined,
   status: account.status,
   statement_day: account.statement_day,
@@ -70,6 +75,7 @@ export function bodyFromValues(values: BankAccountValues): BankAccountBody {
     institution_id: values.institution_id ?? null,
     account_no: values.account_no?.trim() || null,
     opening_balance: values.opening_balance,
+    opening_date: values.opening_date || undefined,
     import_format: values.import_format ?? null,
     status: values.status,
     statement_day: creditCard ? (values.statement_day ?? null) : null,

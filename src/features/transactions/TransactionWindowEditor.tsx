@@ -88,8 +88,9 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const figures = useMemo(
     () =>
       summaryFigures({
-        lastBankBalance: account.closing_balance ?? account.opening_balance,
-        checkpointDate: account.closing_date,
+        // The page asks for current balances; the opening balance stands in only while they are not there.
+        accountBalance: account.current_balance ?? account.opening_balance,
+        openingDate: account.opening_date,
         rows,
         savedRows,
         isCreditCard: account.is_credit_card,

@@ -1,15 +1,19 @@
 import type { DateOnly } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
+import { countsInBalance } from '../../shared/openingBalance';
 import { countsAsSpending } from '../../shared/transactionRules';
 import { netOf, type DraftRow } from './draftRows';
 
 type SummaryRow = Pick<DraftRow, 'transaction_date' | 'deposit_amount' | 'withdrawal_amount' | 'deleted' | 'status' | 'allocation_id' | 'brought_forward_status'>;
 
 interface SummaryInput {
-  /** The account's checkpoint: `closing_balance` (the opening balance before the first close). */
-  lastBankBalance: Cents;
-  /** The checkpoint's date (`closing_date`): rows dated on or before it are already in the last bank balance. */
-  checkpointDate?: DateOnly | null;
+  /**
+   * The account's balance as saved, every row of every budget counted (`current_balance` of
+   * GET /bank_accounts?include_current_balance=true: the figure Account Balances shows).
+   */
+  accountBalance: Cents;
+  /** The account's opening date: rows dated on or before it are not part of any balance (as on the server). */
+  openingDate?: DateOnly | null;
   /** The rows on screen: the draft while editing, the saved window otherwise. */
   rows: readonly SummaryRow[];
   /** The window as last saved: the spent the server already counts. */
@@ -31,10 +35,10 @@ export interface SummaryFigures {
 
 const live = (row: SummaryRow) => !row.deleted;
 
-/** Σ deposit − withdrawal over the rows not toggled deleted (dated after the checkpoint, when there is one). */
-export function transactionTotal(rows: readonly SummaryRow[], checkpointDate: DateOnly | null = null): Cents {
+/** Σ deposit − withdrawal over the rows not toggled deleted (dated after the opening date, when there is one). */
+export function transactionTotal(rows: readonly SummaryRow[], openingDate: DateOnly | null = null): Cents {
   let total = 0;
-  for (const row of rows) if (live(row) && (checkpointDate === null || row.transaction_date > checkpointDate)) total += netOf(row);
+  for (const row of rows) if (live(row) && (openingDate === null || countsInBalance(row.transaction_date, openingDate))) total += netOf(row);
   return total;
 }
 
@@ -52,7 +56,9 @@ function allocatedSpending(rows: readonly SummaryRow[]): Cents {
 /**
  * The reconciliation figures of the summary card, live while editing.
  *
- * - Current Bank Balance = Last Bank Balance + Transaction Total (the window's rows after the checkpoint).
+ * - Last Bank Balance = the account's balance without this window's saved rows (its opening balance, every other
+ *   budget's rows, open or closed); Current Bank Balance = Last Bank Balance + Transaction Total (the window's rows
+ *   after the opening date, as edited). Saved, it is the account's balance on Account Balances: one number.
  * - Current Budget Balance (primary budget account) = Σ unspent (amount − spent) over the budget's allocations,
  *   with spent adjusted live by the draft: the money the budget says should still be in the account.
  *   Difference (Bank vs Budget) = Current Bank Balance − Current Budget Balance; 0 when reconciled.
@@ -61,9 +67,11 @@ function allocatedSpending(rows: readonly SummaryRow[]): Cents {
  *   exactly its unpaid charges, so this is 0 when the card is reconciled.
  */
 export function summaryFigures(input: SummaryInput): SummaryFigures {
-  const total = transactionTotal(input.rows, input.checkpointDate ?? null);
-  const current = input.lastBankBalance + total;
-  const figures: SummaryFigures = { lastBankBalance: input.lastBankBalance, transactionTotal: total, currentBankBalance: current };
+  const openingDate = input.openingDate ?? null;
+  const lastBankBalance = input.accountBalance - transactionTotal(input.savedRows, openingDate);
+  const total = transactionTotal(input.rows, openingDate);
+  const current = lastBankBalance + total;
+  const figures: SummaryFigures = { lastBankBalance, transactionTotal: total, currentBankBalance: current };
   if (input.allocations) {
     let unspent = 0;
     for (const allocation of input.allocations) unspent += allocation.amount - allocation.spent;

@@ -56,9 +56,10 @@ export const needsVsWantsRowSchema = z.object({
   budgeted_needs: moneyTotalSchema,
   budgeted_wants: moneyTotalSchema,
   budgeted_savings: moneyTotalSchema,
-  actual_needs: moneyTotalSchema,
-  actual_wants: moneyTotalSchema,
-  actual_savings: moneyTotalSchema,
+  /** The actuals are null for a budget without spending yet: nothing to measure, not 100 % wants. */
+  actual_needs: moneyTotalSchema.nullable(),
+  actual_wants: moneyTotalSchema.nullable(),
+  actual_savings: moneyTotalSchema.nullable(),
   budgeted_needs_percent: percentSchema,
   budgeted_wants_percent: percentSchema,
   budgeted_savings_percent: percentSchema,
@@ -68,8 +69,17 @@ export const needsVsWantsRowSchema = z.object({
 });
 export type NeedsVsWantsRow = z.infer<typeof needsVsWantsRowSchema>;
 
-/** A report: its rows, oldest period first, and the names of its columns in the table's order. */
-const reportSchema = <Row extends z.ZodType>(row: Row) => z.object({ data: z.array(row), fields: z.array(z.string()) });
+/** A column as the original backend described it, for the original client's report screens. */
+export const describedFieldSchema = z.object({ name: z.string(), label: z.string(), numeric: z.boolean() });
+export type DescribedField = z.infer<typeof describedFieldSchema>;
+
+/**
+ * A report: its rows, oldest period first, and its columns in the table's order: their names, or, for the original
+ * client (which sends `Content-Type: application/json` on every call, GETs too), the original backend's envelope
+ * `{success: true, data, fields: [{name, label, numeric}]}`.
+ */
+const reportSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ success: z.literal(true).optional(), data: z.array(row), fields: z.union([z.array(z.string()), z.array(describedFieldSchema)]) });
 
 export const netWorthReportSchema = reportSchema(netWorthRowSchema);
 export type NetWorthReport = z.infer<typeof netWorthReportSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagSchema, idSchema, moneySchema, moneyTotalSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
+import { dateSchema, flagSchema, idSchema, moneySchema, moneyTotalSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
 
 /** Allocation categories and institutions are each only a name. */
 export const namedItemSchema = z.object({ id: idSchema, name: z.string() });
@@ -30,6 +30,8 @@ export const bankAccountSchema = z.object({
   is_cash: z.boolean(),
   account_no: z.string().nullable(),
   opening_balance: moneySchema,
+  /** The opening balance is the balance at the end of this day; only later transactions move it. */
+  opening_date: z.string(),
   closing_balance: moneyTotalSchema.nullable(),
   closing_date: z.string().nullable(),
   status: accountStatusSchema,
@@ -52,6 +54,8 @@ export const bankAccountBodySchema = z.object({
   is_cash: notGiven(flagSchema),
   account_no: textSchema(100).nullish(),
   opening_balance: notGiven(moneySchema),
+  /** Absent on create: the day before the earliest budget, or the last day of the previous month. */
+  opening_date: notGiven(dateSchema),
   status: notGiven(accountStatusSchema),
   import_format: textSchema(50).nullish(),
   import_settings: textSchema(5000).nullish(),

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
+import { today } from '../../../src/shared/dates';
+import { defaultOpeningDate } from '../../../src/shared/openingBalance';
 import { bankAccount } from '../../support/fixtures';
 import { setupUser } from '../../support/user';
 import { findDialog, openDialog, queryDialog, renderSetupPage } from './renderSetup';
@@ -53,6 +55,8 @@ describe('Bank Accounts', () => {
       institution_id: null,
       account_no: '4500-01',
       opening_balance: -123456,
+      // Without budgets: the last day of the previous month.
+      opening_date: defaultOpeningDate(null, today()),
       import_format: null,
       status: 'open',
       statement_day: 5,
@@ -147,6 +151,7 @@ describe('Bank Accounts', () => {
       institution_id: 1,
       account_no: null,
       opening_balance: -5000,
+      opening_date: '2026-01-31',
       import_format: 'csv',
       status: 'closed',
       statement_day: 5,

@@ -6,4 +6,5 @@ export const setUpHousehold = () => ({
   'GET /institutions': [{ id: 1, name: 'First Bank' }],
   'GET /bank_accounts': [bankAccount()],
   'GET /settings': settings(),
+  'GET /budgets': [],
 });

@@ -34,12 +34,14 @@ describe('Transactions', () => {
     mockFetch(household());
     renderTransactions();
     await screen.findByText('Supermarket');
-    expect(figure('Last Bank Balance')).toBe('1,000.00');
+    // The account's balance (950.00, as Account Balances shows it) also holds April's rows: Last Bank Balance is
+    // that balance without this window's rows, and Current Bank Balance is the account's balance.
+    expect(figure('Last Bank Balance')).toBe('1,012.00');
     expect(figure('Transaction Total')).toBe('-62.00');
-    expect(figure('Current Bank Balance')).toBe('938.00');
-    // Unspent: (600 − 50) + 200 + 1,500 = 2,250.00; the bank holds 938.00.
+    expect(figure('Current Bank Balance')).toBe('950.00');
+    // Unspent: (600 − 50) + 200 + 1,500 = 2,250.00; the bank holds 950.00.
     expect(figure('Current Budget Balance')).toBe('2,250.00');
-    expect(figure('Difference (Bank vs Budget)')).toBe('-1,312.00');
+    expect(figure('Difference (Bank vs Budget)')).toBe('-1,300.00');
     expect(screen.queryByLabelText('Unpaid Balance')).not.toBeInTheDocument();
   });
 

@@ -32,12 +32,12 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
   const close = (id: number, who: SignedInUser = ctx.user) => call<Budget>(ctx.server, who, { method: 'PUT', url: `/budgets/${id}/close` });
   const reopen = (who: SignedInUser = ctx.user) => call<Budget>(ctx.server, who, { method: 'POST', url: '/budgets/reopen_last_budget' });
 
-  it('rolls every account checkpoint to the end of the budget', async () => {
+  it('settles every account at the end of the budget: opening balance plus the transactions after the opening date', async () => {
     const { scope } = ctx.user;
     const budget = await createBudget(scope, '2026-01-01');
-    const checking = await createBankAccount(scope, { opening_balance: 100_000, closing_balance: 150_000, closing_date: '2025-12-31' });
+    const checking = await createBankAccount(scope, { opening_balance: 150_000, opening_date: '2025-12-31', closing_date: '2025-12-31' });
     const fresh = await createBankAccount(scope, { opening_balance: 7_000, closing_balance: null });
-    const idle = await createBankAccount(scope, { opening_balance: 0, closing_balance: 500 });
+    const idle = await createBankAccount(scope, { opening_balance: 500 });
     await createTransaction(scope, checking.id, '2026-01-01', { withdrawal_amount: 2_000 });
     await createTransaction(scope, checking.id, '2026-01-31', { withdrawal_amount: 0, deposit_amount: 10_000 });
     await createTransaction(scope, checking.id, '2025-12-31', { withdrawal_amount: 99_999 });
@@ -164,7 +164,7 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
     await createBudget(scope, '2025-12-01', { status: 'closed' });
     const latest = await createBudget(scope, '2026-01-01', { status: 'closed', lock_version: 4 });
     await createBudget(scope, '2026-02-01');
-    const checking = await createBankAccount(scope, { opening_balance: 10_000, closing_balance: 1, closing_date: '2026-01-31' });
+    const checking = await createBankAccount(scope, { opening_balance: 10_000, opening_date: '2025-11-30', closing_balance: 1, closing_date: '2026-01-31' });
     const savings = await createBankAccount(scope, { opening_balance: 500, closing_balance: null, closing_date: null });
     await createTransaction(scope, checking.id, '2025-12-05', { withdrawal_amount: 1_000 });
     await createTransaction(scope, checking.id, '2025-12-31', { withdrawal_amount: 0, deposit_amount: 300 });

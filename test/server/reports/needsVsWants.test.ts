@@ -1,5 +1,6 @@
 import type { NeedsVsWantsReport } from '../../../src/shared/schemas/reports';
-import { call, testDialects, useTestServer } from '../../support/testServer';
+import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, createTransaction } from '../../support/builders';
+import { call, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 import { arrangeHousehold, expected, type Household } from './household';
 
 describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
@@ -66,5 +67,25 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
         actual_savings: sum('savings', (line) => line.spent),
       }),
     ]);
+  });
+
+  it('gives no actuals for a budget without spending yet, rather than 100 % wants', async () => {
+    const user = await signUpAndIn(ctx.server);
+    const category = await createCategory(user.scope);
+    const account = await createBankAccount(user.scope);
+    const spentIn = await createBudget(user.scope, '2026-01-01');
+    const idle = await createBudget(user.scope, '2026-02-01');
+    for (const budget of [spentIn, idle]) {
+      await createIncome(user.scope, budget.id, { amount: 100_000 });
+      await createAllocation(user.scope, budget.id, category.id, { amount: 40_000, allocation_class: 'need' });
+    }
+    const [need] = await user.scope.selectFrom('allocations').select('id').where('budget_id', '=', spentIn.id).execute();
+    await createTransaction(user.scope, account.id, '2026-01-05', { withdrawal_amount: 30_000, allocation_id: need.id });
+    const rows = (await call<NeedsVsWantsReport>(ctx.server, user, { method: 'GET', url: '/reports/needs_vs_wants' })).body.data;
+    expect(rows.map((row) => [row.period, row.actual_needs, row.actual_wants, row.actual_savings, row.actual_wants_percent])).toEqual([
+      ['2026-01', 30_000, 70_000, 0, 70],
+      ['2026-02', null, null, null, null],
+    ]);
+    expect(rows[1].budgeted_wants_percent).toBe(60);
   });
 });

@@ -41,6 +41,7 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
       is_cash: true,
       account_no: null,
       opening_balance: 0,
+      opening_date: '1899-12-31',
       closing_balance: 0,
       closing_date: null,
       status: 'open',
@@ -56,15 +57,15 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
     expect(visa).not.toHaveProperty('current_balance');
   });
 
-  it('adds current balances: checkpoint plus the net of transactions after the closing date', async () => {
-    const checked = await createBankAccount(ctx.user.scope, { name: 'A', opening_balance: 10_000, closing_balance: 50_000, closing_date: '2026-02-28' });
+  it('adds current balances: opening balance plus the net of transactions after the opening date', async () => {
+    const checked = await createBankAccount(ctx.user.scope, { name: 'A', opening_balance: 50_000, opening_date: '2026-02-28', closing_date: '2026-02-28' });
     await createTransaction(ctx.user.scope, checked.id, '2026-02-28', { withdrawal_amount: 99_999 });
     await createTransaction(ctx.user.scope, checked.id, '2026-03-01', { withdrawal_amount: 1_234 });
     await createTransaction(ctx.user.scope, checked.id, '2026-03-20', { withdrawal_amount: 0, deposit_amount: 20_000 });
-    const never = await createBankAccount(ctx.user.scope, { name: 'B', opening_balance: 7_000, closing_balance: null, closing_date: null });
+    const never = await createBankAccount(ctx.user.scope, { name: 'B', opening_balance: 7_000, opening_date: '2019-12-31' });
     await createTransaction(ctx.user.scope, never.id, '2020-01-01', { withdrawal_amount: 500 });
     await createTransaction(ctx.user.scope, never.id, '2026-01-01', { withdrawal_amount: 0, deposit_amount: 250 });
-    await createBankAccount(ctx.user.scope, { name: 'C', opening_balance: -3_000, closing_balance: -3_000, closing_date: '2026-01-31' });
+    await createBankAccount(ctx.user.scope, { name: 'C', opening_balance: -3_000, opening_date: '2026-01-31' });
     const closed = await createBankAccount(ctx.user.scope, { name: 'D', opening_balance: 100, closing_balance: 100, status: 'closed' });
     await createTransaction(ctx.user.scope, closed.id, '2026-01-01', { withdrawal_amount: 0, deposit_amount: 1 });
     // Another household's rows never leak into the sums.
@@ -75,7 +76,7 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
     expect(balances).toEqual({ A: 50_000 - 1_234 + 20_000, B: 7_000 - 500 + 250, C: -3_000, D: 101 });
   });
 
-  it('creates an account checkpointed the day before the current budget, from a nested body', async () => {
+  it('opens an account the day before the earliest budget, settled at the last close, from a nested body', async () => {
     await createBudget(ctx.user.scope, '2026-02-01', { status: 'closed' });
     await createBudget(ctx.user.scope, '2026-04-01');
     await createBudget(ctx.user.scope, '2026-03-01');
@@ -100,6 +101,7 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
       name: 'Cheque',
       institution: { id: institution.id, name: institution.name },
       opening_balance: 12_345,
+      opening_date: '2026-01-31',
       closing_balance: 12_345,
       closing_date: '2026-02-28',
       account_type: 'normal',
@@ -111,10 +113,50 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
     });
   });
 
-  it("checkpoints a new account today (server time zone) when no budget is open, with balance 0 when none given", async () => {
+  it('opens a new account on the last day of the previous month (server time zone) without budgets, with balance 0 when none given', async () => {
     const created = await call<BankAccount>(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts', payload: { name: 'Cash' } });
-    const utcToday = new Date().toISOString().slice(0, 10);
-    expect(created.body).toMatchObject({ opening_balance: 0, closing_balance: 0, closing_date: utcToday });
+    const firstOfMonth = new Date(`${new Date().toISOString().slice(0, 8)}01T00:00:00Z`);
+    const lastMonthEnd = new Date(firstOfMonth.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(created.body).toMatchObject({ opening_balance: 0, opening_date: lastMonthEnd, closing_balance: 0, closing_date: lastMonthEnd });
+  });
+
+  it('opens an account on the date chosen, and recomputes every figure when the date or balance moves', async () => {
+    const budget = await createBudget(ctx.user.scope, '2026-03-01');
+    const created = await call<BankAccount>(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/bank_accounts',
+      payload: { name: 'Cash', opening_balance: 10_000, opening_date: '2026-03-05' },
+    });
+    expect(created.body).toMatchObject({ opening_date: '2026-03-05', closing_balance: 10_000, closing_date: '2026-03-05' });
+    const id = created.body.id;
+    await createTransaction(ctx.user.scope, id, '2026-03-10', { withdrawal_amount: 2_500 });
+    const balance = async () => (await list('?include_current_balance=true')).find((a) => a.id === id)!.current_balance;
+    expect(await balance()).toBe(7_500);
+
+    const moved = await call<BankAccount>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${id}`, payload: { name: 'Cash', opening_date: '2026-02-28', opening_balance: 9_000 } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ opening_date: '2026-02-28', opening_balance: 9_000, closing_balance: 9_000, closing_date: '2026-02-28' });
+    expect(await balance()).toBe(6_500);
+
+    // Closing settles at the budget's end from the opening date; moving the date recomputes that checkpoint too.
+    expect((await call(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${budget.id}/close` })).status).toBe(200);
+    const settled = await call<BankAccount>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${id}`, payload: { name: 'Cash', opening_balance: 10_000 } });
+    expect(settled.body).toMatchObject({ closing_balance: 7_500, closing_date: '2026-03-31' });
+  });
+
+  it('refuses to move the opening date past transactions that would stop counting, and writes nothing', async () => {
+    const account = await createBankAccount(ctx.user.scope, { name: 'Cash', opening_date: '2026-02-28' });
+    await createTransaction(ctx.user.scope, account.id, '2026-03-10', { withdrawal_amount: 2_500 });
+    const before = await householdSnapshot(ctx.user.scope);
+    const refused = await call<ErrorBody>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${account.id}`, payload: { name: 'Cash', opening_date: '2026-03-10' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.field_errors).toEqual({
+      opening_date: ['Cash has 1 transaction dated from Feb 28, 2026 to Mar 10, 2026: the opening date can move only to before them'],
+    });
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+    const theirs = await createBankAccount(ctx.other.scope);
+    const elsewhere = await call(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${theirs.id}`, payload: { name: 'X', opening_date: '2026-01-01' } });
+    expect(elsewhere.status).toBe(404);
   });
 
   it('refuses an institution of another household (or none) and writes nothing', async () => {
@@ -146,23 +188,25 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
     expect(await list('?include_closed=true')).toEqual([]);
   });
 
-  it('updates the given fields only, and shifts the checkpoint with a corrected opening balance', async () => {
+  it('updates the given fields only; before any close the checkpoint is the corrected opening balance', async () => {
     const account = await createBankAccount(ctx.user.scope, {
       name: 'Cheque',
       opening_balance: 10_000,
+      opening_date: '2026-01-31',
       closing_balance: 25_000,
       closing_date: '2026-02-28',
       account_no: 'keep',
     });
+    await createTransaction(ctx.user.scope, account.id, '2026-02-10', { withdrawal_amount: 0, deposit_amount: 15_000 });
     const updated = await call<BankAccount>(ctx.server, ctx.user, {
       method: 'PUT',
       url: `/bank_accounts/${account.id}`,
       payload: { name: 'Main', opening_balance: 9_000, status: 'closed', payment_due_day: null },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Main', opening_balance: 9_000, closing_balance: 24_000, status: 'closed', account_no: 'keep' });
+    expect(updated.body).toMatchObject({ name: 'Main', opening_balance: 9_000, closing_balance: 9_000, closing_date: '2026-01-31', status: 'closed', account_no: 'keep' });
     const untouched = await call<BankAccount>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${account.id}`, payload: { name: 'Main' } });
-    expect(untouched.body).toMatchObject({ opening_balance: 9_000, closing_balance: 24_000 });
+    expect(untouched.body).toMatchObject({ opening_balance: 9_000, opening_date: '2026-01-31', closing_balance: 9_000 });
   });
 
   it('keeps a sink fund account with envelopes a sink fund', async () => {

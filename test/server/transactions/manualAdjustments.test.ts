@@ -1,3 +1,4 @@
+import { addDays, today } from '../../../src/shared/dates';
 import { groupTotals, netWorthFigures } from '../../../src/shared/netWorth';
 import type { AccountBalance } from '../../../src/shared/schemas/accountBalances';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
@@ -7,6 +8,9 @@ import { getWindow, type ErrorBody } from './fixtures';
 
 describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
+  // The server's today (the test server runs in UTC): an adjustment is dated today, never later.
+  const todayDate = today('UTC');
+  const monthStart = `${todayDate.slice(0, 8)}01`;
 
   const adjust = (adjustments: Array<{ bank_account_id: number; new_balance: number }>) =>
     call<ErrorBody>(ctx.server, ctx.user, { method: 'POST', url: '/bank_accounts/manually_adjust_balances', payload: { adjustments } });
@@ -17,14 +21,14 @@ describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
   const adjustmentRows = (accountId: number) =>
     ctx.user.scope.selectFrom('transactions').selectAll().where('bank_account_id', '=', accountId).where('is_manual_adjustment', '=', 1).execute();
 
-  it('creates, resizes and deletes one adjustment row dated the day after the checkpoint', async () => {
+  it('creates, resizes and deletes one adjustment row dated today', async () => {
     const account = await createBankAccount(ctx.user.scope, { name: 'Cheque', opening_balance: 0, closing_balance: 10_000, closing_date: '2026-02-28' });
     await createTransaction(ctx.user.scope, account.id, '2026-03-05', { withdrawal_amount: 2_000 });
 
     expect((await adjust([{ bank_account_id: account.id, new_balance: 9_000 }])).status).toBe(200);
     expect(await balances()).toEqual({ Cheque: 9_000 });
     const [created] = await adjustmentRows(account.id);
-    expect(created).toMatchObject({ transaction_date: '2026-03-01', description: 'Manual Adjustment', deposit_amount: 1_000, withdrawal_amount: 0, status: 'paid' });
+    expect(created).toMatchObject({ transaction_date: todayDate, description: 'Manual Adjustment', deposit_amount: 1_000, withdrawal_amount: 0, status: 'paid' });
     expect(created.bank_ref).toMatch(/^MAN-[0-9a-f]{16}$/);
 
     await adjust([{ bank_account_id: account.id, new_balance: 7_500 }]);
@@ -49,7 +53,7 @@ describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
     const rows = await adjustmentRows(account.id);
     expect(rows.map((r) => [r.transaction_date, r.deposit_amount - r.withdrawal_amount])).toEqual([
       ['2026-02-10', 50],
-      ['2026-03-01', 1_000],
+      [todayDate, 1_000],
     ]);
     expect(rows[0].id).toBe(old.id);
   });
@@ -96,16 +100,16 @@ describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
   });
 
   it('books the difference as an ordinary row of the current budget, seen in its window, the account balances and net worth', async () => {
-    const budget = await createBudget(ctx.user.scope, '2026-03-01');
-    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', closing_balance: 10_000, closing_date: '2026-02-28' });
-    await createBankAccount(ctx.user.scope, { name: 'Visa', account_category: 'liability', closing_balance: -4_000, closing_date: '2026-02-28' });
-    await createTransaction(ctx.user.scope, cheque.id, '2026-03-10', { withdrawal_amount: 2_500 });
+    const budget = await createBudget(ctx.user.scope, monthStart);
+    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', closing_balance: 10_000, closing_date: addDays(monthStart, -1) });
+    await createBankAccount(ctx.user.scope, { name: 'Visa', account_category: 'liability', closing_balance: -4_000, closing_date: addDays(monthStart, -1) });
+    await createTransaction(ctx.user.scope, cheque.id, monthStart, { withdrawal_amount: 2_500 });
 
     await adjust([{ bank_account_id: cheque.id, new_balance: 7_000 }]);
     const window = await getWindow(ctx.server, ctx.user, cheque.id, budget.id);
     expect(window.body.map((t) => [t.transaction_date, t.description, t.net_amount, t.is_manual_adjustment])).toEqual([
-      ['2026-03-01', 'Manual Adjustment', -500, true],
-      ['2026-03-10', expect.any(String), -2_500, false],
+      [monthStart, expect.any(String), -2_500, false],
+      [todayDate, 'Manual Adjustment', -500, true],
     ]);
     const accounts = (await call<AccountBalance[]>(ctx.server, ctx.user, { method: 'GET', url: '/account_balances' })).body;
     expect(accounts.map((a) => [a.name, a.current_balance, a.expected_closing_balance])).toEqual([
@@ -113,5 +117,14 @@ describe.each(testDialects)('manual balance adjustments on %s', (dialect) => {
       ['Visa', -4_000, -4_000],
     ]);
     expect(netWorthFigures(groupTotals(accounts, (a) => a.current_balance)).netWorth).toBe(3_000);
+  });
+
+  it('never dates a row ahead: an account settled up to today or later is refused, and nothing is written', async () => {
+    const cheque = await createBankAccount(ctx.user.scope, { name: 'Cheque', opening_balance: 1_000, opening_date: todayDate, closing_date: todayDate });
+    const before = await householdSnapshot(ctx.user.scope);
+    const refused = await adjust([{ bank_account_id: cheque.id, new_balance: 2_000 }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatch(/^Cheque's balance is settled up to .*: reopen the budget or move the opening date to adjust it today$/);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 });
