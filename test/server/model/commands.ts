@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { addDays, addMonths, budgetEndDate } from '../../../src/shared/dates';
 import type { ActivityPage } from '../../../src/shared/schemas/activity';
@@ -50,11 +51,15 @@ abstract class Step implements Command {
   abstract readonly name: string;
   protected abstract possible(model: Readonly<Model>): boolean;
   protected abstract act(model: Model, house: Household): Promise<void>;
+  /** The name KNOWN_GAPS knows this step by in this state (a step whose effect depends on the state has several). */
+  protected variant(_model: Readonly<Model>): string {
+    return this.name;
+  }
   check(model: Readonly<Model>): boolean {
-    return runs(this.name) && this.possible(model);
+    return runs(this.variant(model)) && this.possible(model);
   }
   async run(model: Model, house: Household): Promise<void> {
-    if (process.env.EVERYCENT_MODEL_TRACE) process.stdout.write(`${this.toString()}\n`);
+    if (process.env.EVERYCENT_MODEL_TRACE) appendFileSync(process.env.EVERYCENT_MODEL_TRACE, `${this.toString()}\n`);
     await this.act(model, house);
     await checkInvariants(house, model.ledger);
   }
@@ -72,8 +77,8 @@ class CreateAccount extends Step {
   get name() {
     return 'createAccount';
   }
-  override check(model: Readonly<Model>) {
-    return runs(model.ledger.budgets.size === 0 ? 'createAccountBeforeBudget' : 'createAccount') && this.possible(model);
+  protected override variant(model: Readonly<Model>) {
+    return model.ledger.budgets.size === 0 ? 'createAccountBeforeBudget' : this.name;
   }
   protected possible(model: Readonly<Model>) {
     return model.ledger.accounts.size < MAX_ACCOUNTS;
@@ -122,6 +127,9 @@ class AddBudget extends Step {
   }
   get name() {
     return this.p.copy ? 'copyBudget' : 'createBudget';
+  }
+  protected override variant(model: Readonly<Model>) {
+    return currentBudget(model.ledger) ? 'openSecondBudget' : this.name;
   }
   protected possible(model: Readonly<Model>) {
     return model.ledger.budgets.size < MAX_BUDGETS && (!this.p.copy || model.ledger.budgets.size > 0);
@@ -428,6 +436,10 @@ class CloseBudget extends Step {
 
 class ReopenBudget extends Step {
   readonly name = 'reopenBudget';
+  protected override variant(model: Readonly<Model>) {
+    const closed = [...model.ledger.budgets.values()].some((b) => b.status === 'closed');
+    return closed && currentBudget(model.ledger) ? 'openSecondBudget' : this.name;
+  }
   protected possible(model: Readonly<Model>) {
     return model.ledger.budgets.size > 0;
   }
@@ -556,13 +568,30 @@ class SaveBudgetDraft extends Step {
 const index = fc.nat(9);
 const amount = fc.integer({ min: 1, max: 50_000 });
 
-/** Every command the model knows, each with how often it is drawn. */
-export const commandArbitraries: Array<fc.Arbitrary<Command>> = [
+const setup: Array<fc.Arbitrary<Command>> = [
   fc
     .record({ kind: fc.constantFrom<AccountKind>('current', 'card', 'sink'), opening: fc.integer({ min: 0, max: 500_000 }), shift: fc.option(OPENING_DATE_SHIFT) })
     .map((p) => new CreateAccount(p)),
   fc.record({ account: index }).map((p) => new AddEnvelope(p)),
   fc.boolean().map((copy) => new AddBudget({ copy })),
+];
+
+/**
+ * A household's setup in any order: a budget, an account of each kind and an envelope (a step that cannot run
+ * yet, such as an envelope before its account, is skipped).
+ */
+export const setupInAnyOrder: fc.Arbitrary<Command[]> = fc
+  .tuple(
+    ...(['current', 'card', 'sink'] as const).map((kind) => fc.record({ opening: fc.integer({ min: 0, max: 500_000 }), shift: fc.option(OPENING_DATE_SHIFT) }).map((p) => new CreateAccount({ kind, ...p }))),
+    fc.constant(null).map(() => new AddBudget({ copy: false })),
+    fc.constant(null).map(() => new AddEnvelope({ account: 0 })),
+  )
+  .chain((steps) => fc.shuffledSubarray<Command>(steps, { minLength: steps.length }));
+
+/** Every command the model knows; setup is drawn twice as often. */
+export const commandArbitraries: Array<fc.Arbitrary<Command>> = [
+  ...setup,
+  ...setup,
   fc.record({ budget: index, change: index, amount, add: fc.boolean(), remove: index }).map((p) => new SaveBudget(p)),
   fc
     .record({ account: index, budget: index, change: index, amount, remove: index, added: fc.array(newRowArb, { maxLength: 2 }), importing: fc.constant(false) })

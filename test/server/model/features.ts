@@ -11,6 +11,11 @@
 export const KNOWN_GAPS = [
   /** Issue 28: an account created before any budget opens today, not on the last day of last month. */
   'createAccountBeforeBudget',
+  /**
+   * Issue 28: with two budgets open, a window's Current Bank Balance (checkpoint + this window's rows) leaves out
+   * the other open budget's rows. Left out: creating, copying or reopening a budget while another is open.
+   */
+  'openSecondBudget',
   /** Issue 27: a stale window draft (the same session's later writes between) is saved, deleting rows. */
   'saveStaleWindowDraft',
   /** Issue 27: a versionless window save deletes rows the session never read. */

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import type { TestServer } from '../../support/testServer';
-import { commandArbitraries } from './commands';
+import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
 import { newModel } from './model';
 
 export interface ModelRunOptions {
   runs: number;
   seed: number;
-  /** fast-check's replay path of a failure, to run that counterexample alone. */
+  /** fast-check's path of a failure and its commands' replay path, to run that counterexample alone. */
   path?: string;
+  replayPath?: string;
   maxCommands: number;
 }
 
@@ -19,6 +20,7 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
   runs: number(process.env.EVERYCENT_MODEL_RUNS, defaults.runs),
   seed: number(process.env.EVERYCENT_MODEL_SEED, defaults.seed),
   path: process.env.EVERYCENT_MODEL_PATH || defaults.path,
+  replayPath: process.env.EVERYCENT_MODEL_REPLAY || defaults.replayPath,
   maxCommands: number(process.env.EVERYCENT_MODEL_COMMANDS, defaults.maxCommands),
 });
 
@@ -27,14 +29,15 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
  * A failure names the seed and path that replay it.
  */
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
-  const { runs, seed, path, maxCommands } = options;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands, replayPath: path }), async (commands) => {
+  const { runs, seed, path, replayPath, maxCommands } = options;
+  const property = fc.asyncProperty(setupInAnyOrder, fc.commands(commandArbitraries, { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
     const house = await newHousehold(server);
-    await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), commands);
+    await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
   });
   const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: path !== undefined });
   if (details.failed) {
-    const replay = `EVERYCENT_MODEL_SEED=${details.seed} EVERYCENT_MODEL_PATH=${details.counterexamplePath} npm run test:model`;
-    throw new Error(`${fc.defaultReportMessage(details)}\n\nReplay with: ${replay}`);
+    const commands = /replayPath="([^"]*)"/.exec(fc.stringify(details.counterexample))?.[1] ?? '';
+    const replay = `EVERYCENT_MODEL_SEED=${details.seed} EVERYCENT_MODEL_PATH=${details.counterexamplePath} EVERYCENT_MODEL_REPLAY='${commands}' npm run test:model`;
+    throw new Error(`${fc.defaultReportMessage(details)}\n\n${String(details.errorInstance)}\n\nReplay with: ${replay}`);
   }
 }
