@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { ErrorBody } from '../../../src/shared/schemas/common';
 import type { Transaction } from '../../../src/shared/schemas/transactions';
 import { type Answer, type Household, storedRows, storedState } from './household';
@@ -19,6 +20,7 @@ const errorsOf = (answer: Answer) => JSON.stringify((answer.body as ErrorBody | 
 export async function settle<T>(house: Household, label: string, expectation: Expectation, write: () => Promise<Answer<T>>, lenient = false): Promise<Answer<T> | null> {
   const before = expectation.refuse || lenient ? await storedState(house) : null;
   const answer = await write();
+  if (process.env.EVERYCENT_MODEL_TRACE) appendFileSync(process.env.EVERYCENT_MODEL_TRACE, `  ${label}: ${answer.status}${answer.status >= 300 ? ` ${errorsOf(answer)}` : ''}\n`);
   const refused = answer.status === 422 || answer.status === 409;
   if (answer.status >= 200 && answer.status < 300) {
     if (expectation.refuse) throw new Error(`${label} answered ${answer.status}, but the ledger says it must be refused: ${expectation.why}`);
