@@ -23,7 +23,7 @@ import {
   newestBudget,
   refusesDate,
 } from './ledger';
-import { acknowledge, type BudgetDraft, defaultOpeningDate, type Model, nextName, rowKey, undoOutcome, type WindowDraft } from './model';
+import { acknowledge, type BudgetDraft, closesBudget, defaultOpeningDate, latestUndoable, type Model, nextName, rowKey, undoOutcome, type WindowDraft } from './model';
 import { accept, adoptChangedRows, adoptNewRows, type Expectation, ledgerRowOf, refuse, type RowSpec, sentRow, type SentRow, settle } from './steps';
 
 type Command = fc.AsyncCommand<Model, Household>;
@@ -149,7 +149,7 @@ class AddBudget extends Step {
     const full = await call<Budget>(house.server, house.observer, { method: 'GET', url: `/budgets/${budget.id}` });
     if (full.body.allocations.map((a) => a.amount).sort().join() !== copied) throw new Error(`${this.name}: allocations ${JSON.stringify(full.body.allocations)}, expected amounts ${copied}`);
     for (const a of full.body.allocations) after.allocations.set(a.id, { id: a.id, budgetId: budget.id, amount: a.amount });
-    acknowledge(model, after, answer!.activityId);
+    acknowledge(model, after, answer!.activityId, { undoable: this.p.copy });
   }
 }
 
@@ -182,7 +182,7 @@ class SaveBudget extends Step {
     if (changed) after.allocations.set(changed.id, { ...changed, amount: this.p.amount });
     if (removed) after.allocations.delete(removed.id);
     for (const a of answer.body.allocations) if (!after.allocations.has(a.id) && a.id !== removed?.id) after.allocations.set(a.id, { id: a.id, budgetId: budget.id, amount: a.amount });
-    acknowledge(model, after, answer.activityId, { budgetId: budget.id });
+    acknowledge(model, after, answer.activityId, { budgetId: budget.id, undoable: true });
   }
 }
 
@@ -251,7 +251,7 @@ async function saveWindowRows(
   const keptIds = new Set(kept.map((row) => row.id));
   for (const row of model.ledger.rows.values()) if (inWindow(row, accountId, budget) && !keptIds.has(row.id)) after.rows.delete(row.id);
   for (const row of kept) after.rows.set(row.id, ledgerRowOf(accountId, row));
-  acknowledge(model, await adoptNewRows(house, after, added, label), answer.activityId, { accountId });
+  acknowledge(model, await adoptNewRows(house, after, added, label), answer.activityId, { accountId, undoable: true });
 }
 
 const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
@@ -436,7 +436,7 @@ class CloseBudget extends Step {
     const after = await adoptChangedRows(house, model.ledger, 'close', carriedOnly);
     after.budgets.set(budget.id, { ...budget, status: 'closed' });
     sameFigures('close', model.ledger, after);
-    acknowledge(model, after, answer!.activityId);
+    acknowledge(model, after, answer!.activityId, { undoable: true });
   }
 }
 
@@ -466,15 +466,17 @@ class ReopenBudget extends Step {
 /** Undo of the newest entry the Activity page offers to undo. */
 class UndoLatest extends Step {
   readonly name = 'undoLatest';
+  protected override variant(model: Readonly<Model>) {
+    return closesBudget(latestUndoable(model)!) && currentBudget(model.ledger) ? 'openSecondBudget' : this.name;
+  }
   protected possible(model: Readonly<Model>) {
-    return model.changes.some((c) => c.activityId !== null && !c.undone);
+    return latestUndoable(model) !== undefined;
   }
   protected async act(model: Model, house: Household) {
     const page = await send<ActivityPage>(house, { method: 'GET', url: '/activity?limit=100' });
     const entry = page.body.entries.find((e) => e.undoable && !e.undone);
-    if (!entry) return;
-    const change = model.changes.find((c) => c.activityId === entry.id);
-    if (!change) throw new Error(`Activity offers to undo entry ${entry.id} (${entry.kind}), which the model did not make`);
+    const change = latestUndoable(model)!;
+    if (entry?.id !== change.activityId) throw new Error(`Activity offers to undo ${entry ? `entry ${entry.id} (${entry.kind})` : 'nothing'}, the model entry ${change.activityId}`);
     const { blockedBy, restored } = undoOutcome(change, model.ledger);
     const newest = model.changes.at(-1) === change;
     const label = `undo of ${entry.kind} ${entry.id}`;
@@ -567,7 +569,7 @@ class SaveBudgetDraft extends Step {
     if (!answer) return;
     const after = copyLedger(model.ledger);
     for (const a of answer.body.allocations) if (!after.allocations.has(a.id)) after.allocations.set(a.id, { id: a.id, budgetId: budget.id, amount: a.amount });
-    acknowledge(model, after, answer.activityId, { budgetId: budget.id });
+    acknowledge(model, after, answer.activityId, { budgetId: budget.id, undoable: true });
   }
 }
 

@@ -22,6 +22,8 @@ export interface Model {
 /** One acknowledged write, with the ledger before and after it: what an undo of it must restore. */
 export interface Change {
   activityId: number | null;
+  /** The kinds Activity offers to undo: window saves, budget saves, copies and closes. */
+  undoable: boolean;
   before: Ledger;
   after: Ledger;
   undone: boolean;
@@ -103,7 +105,12 @@ const bump = (counts: Map<number, number>, id: number) => counts.set(id, (counts
  * touched (plus `alsoWritten`, such as a saved window's account) and every budget it touched counts one more
  * write, so drafts read before it are stale.
  */
-export function acknowledge(model: Model, after: Ledger, activityId: number | null, alsoWritten: { accountId?: number; budgetId?: number } = {}) {
+export function acknowledge(
+  model: Model,
+  after: Ledger,
+  activityId: number | null,
+  alsoWritten: { accountId?: number; budgetId?: number; undoable?: boolean } = {},
+) {
   const before = model.ledger;
   const accounts = new Set<number>();
   const budgets = new Set<number>();
@@ -116,6 +123,12 @@ export function acknowledge(model: Model, after: Ledger, activityId: number | nu
   if (alsoWritten.budgetId !== undefined) budgets.add(alsoWritten.budgetId);
   for (const id of accounts) bump(model.accountWrites, id);
   for (const id of budgets) bump(model.budgetWrites, id);
-  model.changes.push({ activityId, before, after, undone: false });
+  model.changes.push({ activityId, undoable: alsoWritten.undoable ?? false, before, after, undone: false });
   model.ledger = after;
 }
+
+/** The change the Activity page offers to undo first: the newest undoable one not undone yet. */
+export const latestUndoable = (model: Readonly<Model>) => model.changes.findLast((c) => c.undoable && c.activityId !== null && !c.undone);
+
+/** A change that closed a budget (its undo reopens it). */
+export const closesBudget = (change: Change) => [...change.after.budgets.values()].some((b) => b.status === 'closed' && change.before.budgets.get(b.id)?.status === 'open');
