@@ -56,7 +56,7 @@ abstract class Step implements Command {
     return this.name;
   }
   check(model: Readonly<Model>): boolean {
-    return runs(this.variant(model)) && this.possible(model);
+    return this.possible(model) && runs(this.variant(model));
   }
   async run(model: Model, house: Household): Promise<void> {
     if (process.env.EVERYCENT_MODEL_TRACE) appendFileSync(process.env.EVERYCENT_MODEL_TRACE, `${this.toString()}\n`);
@@ -353,6 +353,9 @@ class Transfer extends Step {
 /** Moves money between two envelopes of a sink fund, or to or from its Unassigned Money: two rows dated today. */
 class MoveBetweenEnvelopes extends Step {
   readonly name = 'moveBetweenEnvelopes';
+  protected override variant(model: Readonly<Model>) {
+    return budgetHolding(model.ledger, model.today)?.status === 'closed' ? 'moveBetweenEnvelopesInClosedBudget' : this.name;
+  }
   constructor(readonly p: { account: number; from: number; to: number; amount: number }) {
     super(p);
   }
