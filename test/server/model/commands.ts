@@ -307,7 +307,7 @@ class QuickAdd extends Step {
     const expectation = windowExpectation(model, account!.id, budget!, [row]);
     const payload = { bank_account_id: account!.id, ...toSent(row) };
     const answer = await settle(house, 'quick add', expectation, () => send(house, { method: 'POST', url: '/transactions/one', payload }));
-    if (answer) acknowledge(model, await adoptNewRows(house, model.ledger, [row], 'quick add'), answer.activityId);
+    if (answer) acknowledge(model, await adoptNewRows(house, model.ledger, [row], 'quick add'), answer.activityId, { undoable: true });
   }
 }
 

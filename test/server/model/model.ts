@@ -22,7 +22,7 @@ export interface Model {
 /** One acknowledged write, with the ledger before and after it: what an undo of it must restore. */
 export interface Change {
   activityId: number | null;
-  /** The kinds Activity offers to undo: window saves, budget saves, copies and closes. */
+  /** The kinds Activity offers to undo: window saves (quick adds too), budget saves, copies and closes. */
   undoable: boolean;
   before: Ledger;
   after: Ledger;
