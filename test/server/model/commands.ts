@@ -171,7 +171,8 @@ class SaveBudget extends Step {
     const removed = optional(lines.filter((a) => a !== changed && !used.has(a.id)), this.p.remove);
     const allocations: object[] = [];
     if (changed) allocations.push({ id: changed.id, amount: this.p.amount });
-    if (removed) allocations.push({ id: removed.id, deleted: true });
+    // The budget screen sends a deleted line whole, as it read it.
+    if (removed) allocations.push({ ...read.body.allocations.find((a) => a.id === removed.id), deleted: true });
     if (this.p.add) allocations.push({ name: nextName(model, 'line '), amount: this.p.amount, allocation_category_id: house.categoryId });
     const expectation = budget.status === 'closed' ? refuse('the budget is closed') : accept;
     const answer = await settle(house, 'save budget', expectation, () =>
