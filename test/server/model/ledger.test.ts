@@ -10,7 +10,7 @@ describe.each(testDialects)('the ledger model on %s', (dialect) => {
   const ctx = useTestServer(dialect, { signIn: false });
   // `npm run test:model` (EVERYCENT_MODEL_LONG) runs many longer sequences; `npm test` a few from a fixed seed.
   const long = Boolean(process.env.EVERYCENT_MODEL_LONG);
-  const options = modelRunOptions(long ? { runs: 100, seed: Date.now() % 2 ** 31, maxCommands: 40 } : { runs: 4, seed: 2026_11_26, maxCommands: 25 });
+  const options = modelRunOptions(long ? { runs: 100, seed: Date.now() % 2 ** 31, maxCommands: 40 } : { runs: 3, seed: 2026_11_26, maxCommands: 20 });
 
   it(`agrees with the app on every figure over ${options.runs} random sequences (seed ${options.seed})`, async () => {
     await runLedgerModel(ctx.server, options);
