@@ -37,7 +37,8 @@ export async function runLedgerModel(server: TestServer, options: ModelRunOption
   const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: path !== undefined });
   if (details.failed) {
     const commands = /replayPath="([^"]*)"/.exec(fc.stringify(details.counterexample))?.[1] ?? '';
-    const replay = `EVERYCENT_MODEL_SEED=${details.seed} EVERYCENT_MODEL_PATH=${details.counterexamplePath} EVERYCENT_MODEL_REPLAY='${commands}' npm run test:model`;
+    const selection = ['EVERYCENT_MODEL_GAPS', 'EVERYCENT_MODEL_FEATURES'].flatMap((name) => (process.env[name] === undefined ? [] : [`${name}='${process.env[name]}'`]));
+    const replay = [...selection, `EVERYCENT_MODEL_SEED=${details.seed} EVERYCENT_MODEL_PATH=${details.counterexamplePath} EVERYCENT_MODEL_REPLAY='${commands}' npm run test:model`].join(' ');
     throw new Error(`${fc.defaultReportMessage(details)}\n\n${String(details.errorInstance)}\n\nReplay with: ${replay}`);
   }
 }
