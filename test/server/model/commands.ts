@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { type DraftRow, draftFromTransaction, rowsToSave } from '../../../src/features/transactions/draftRows';
 import { addDays, addMonths, budgetEndDate } from '../../../src/shared/dates';
 import type { ActivityPage } from '../../../src/shared/schemas/activity';
 import type { Budget } from '../../../src/shared/schemas/budgets';
@@ -24,7 +25,7 @@ import {
   refusesDate,
 } from './ledger';
 import { acknowledge, type BudgetDraft, closesBudget, defaultOpeningDate, latestUndoable, type Model, nextName, rowKey, undoOutcome, type WindowDraft } from './model';
-import { accept, adoptChangedRows, adoptNewRows, type Expectation, ledgerRowOf, refuse, type RowSpec, sentRow, type SentRow, settle } from './steps';
+import { accept, adoptChangedRows, adoptNewRows, type Expectation, ledgerRowOf, refuse, type RowSpec, settle } from './steps';
 
 type Command = fc.AsyncCommand<Model, Household>;
 
@@ -153,6 +154,12 @@ class AddBudget extends Step {
   }
 }
 
+/** Opens one of the budgets as the budget screen does. */
+async function readBudget(model: Model, house: Household, choice: number) {
+  const budget = pick(budgetsByStart(model.ledger), choice)!;
+  return { budget, read: await send<Budget>(house, { method: 'GET', url: `/budgets/${budget.id}` }) };
+}
+
 /** The budget screen's save: one amount changed, a line added, an unused line deleted. */
 class SaveBudget extends Step {
   readonly name = 'saveBudget';
@@ -163,8 +170,7 @@ class SaveBudget extends Step {
     return model.ledger.budgets.size > 0;
   }
   protected async act(model: Model, house: Household) {
-    const budget = pick(budgetsByStart(model.ledger), this.p.budget)!;
-    const read = await send<Budget>(house, { method: 'GET', url: `/budgets/${budget.id}` });
+    const { budget, read } = await readBudget(model, house, this.p.budget);
     const lines = allocationsOf(model.ledger, budget.id);
     const changed = optional(lines, this.p.change);
     const used = new Set([...model.ledger.rows.values()].map((r) => r.allocationId));
@@ -239,19 +245,19 @@ async function saveWindowRows(
   house: Household,
   label: string,
   target: { accountId: number; budget: LedgerBudget; lockVersion: number | null; stale: string | null },
-  kept: SentRow[],
+  kept: DraftRow[],
   added: RowSpec[],
 ) {
   const { accountId, budget } = target;
   const expectation = target.stale ? refuse(target.stale) : windowExpectation(model, accountId, budget, added);
-  const payload: Record<string, unknown> = { bank_account_id: accountId, budget_id: budget.id, transactions: [...kept, ...added.map(toSent)] };
+  const payload: Record<string, unknown> = { bank_account_id: accountId, budget_id: budget.id, transactions: [...rowsToSave(kept).transactions, ...added.map(toSent)] };
   if (target.lockVersion !== null) payload.window_lock_version = target.lockVersion;
   const answer = await settle(house, label, expectation, () => send(house, { method: 'POST', url: '/transactions', payload }));
   if (!answer) return;
   const after = copyLedger(model.ledger);
   const keptIds = new Set(kept.map((row) => row.id));
   for (const row of model.ledger.rows.values()) if (inWindow(row, accountId, budget) && !keptIds.has(row.id)) after.rows.delete(row.id);
-  for (const row of kept) after.rows.set(row.id, ledgerRowOf(accountId, row));
+  for (const row of kept) after.rows.set(row.id!, ledgerRowOf(accountId, row));
   acknowledge(model, await adoptNewRows(house, after, added, label), answer.activityId, { accountId, undoable: true });
 }
 
@@ -263,7 +269,7 @@ const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: 
 async function readWindow(model: Model, house: Household, accountId: number, budgetId: number) {
   const response = await call<Transaction[]>(house.server, house.actor, { method: 'GET', url: `/transactions?bank_account_id=${accountId}&budget_id=${budgetId}` });
   model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
-  return { rows: response.body.map(sentRow), lockVersion: Number(response.headers[WINDOW_LOCK_HEADER]) };
+  return { rows: response.body.map(draftFromTransaction), lockVersion: Number(response.headers[WINDOW_LOCK_HEADER]) };
 }
 
 /** The window screen: read, change one amount, delete one row, add rows; or an import: only new rows. */
@@ -533,7 +539,7 @@ class SaveWindowDraft extends Step {
     const stale = writes !== readAt ? `the account was written ${writes - (readAt ?? 0)} times since it was read` : null;
     const row = newRow(model, draft.accountId, budget, this.p.row);
     const target = { accountId: draft.accountId, budget, lockVersion: this.p.versionless ? null : draft.lockVersion, stale };
-    await saveWindowRows(model, house, this.name, target, draft.rows as SentRow[], [row]);
+    await saveWindowRows(model, house, this.name, target, draft.rows, [row]);
   }
 }
 
@@ -546,8 +552,7 @@ class ReadBudgetDraft extends Step {
     return model.ledger.budgets.size > 0;
   }
   protected async act(model: Model, house: Household) {
-    const budget = pick(budgetsByStart(model.ledger), this.p.budget)!;
-    const read = await send<Budget>(house, { method: 'GET', url: `/budgets/${budget.id}` });
+    const { budget, read } = await readBudget(model, house, this.p.budget);
     const draft: BudgetDraft = { budgetId: budget.id, lockVersion: read.body.lock_version, allocationIds: read.body.allocations.map((a) => a.id), writesAtRead: model.budgetWrites.get(budget.id) ?? 0 };
     model.budgetDrafts = [draft, ...model.budgetDrafts].slice(0, MAX_DRAFTS);
   }

@@ -1,3 +1,4 @@
+import type { DraftRow } from '../../../src/features/transactions/draftRows';
 import { addDays, type DateOnly } from '../../../src/shared/dates';
 import { copyLedger, emptyLedger, type Ledger, type LedgerRow } from './ledger';
 
@@ -33,7 +34,7 @@ export interface WindowDraft {
   accountId: number;
   budgetId: number;
   lockVersion: number;
-  rows: Array<Record<string, unknown>>;
+  rows: DraftRow[];
   writesAtRead: number;
 }
 

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { ErrorBody } from '../../../src/shared/schemas/common';
-import type { Transaction } from '../../../src/shared/schemas/transactions';
+import type { DraftRow } from '../../../src/features/transactions/draftRows';
 import { type Answer, type Household, storedRows, storedState } from './household';
 import { copyLedger, type Ledger, type LedgerRow } from './ledger';
 import { rowKey } from './model';
@@ -79,25 +79,9 @@ export async function adoptChangedRows(
   return next;
 }
 
-/** A window row as the client sends it back: every field it read. */
-export const sentRow = (t: Transaction) => ({
-  id: t.id,
-  transaction_date: t.transaction_date,
-  description: t.description,
-  withdrawal_amount: t.withdrawal_amount,
-  deposit_amount: t.deposit_amount,
-  allocation_id: t.allocation_id,
-  sink_fund_allocation_id: t.sink_fund_allocation_id,
-  status: t.status,
-  brought_forward_status: t.brought_forward_status,
-  bank_ref: t.bank_ref,
-  is_manual_adjustment: t.is_manual_adjustment,
-});
-export type SentRow = ReturnType<typeof sentRow>;
-
-/** The ledger row a kept window row becomes. */
-export const ledgerRowOf = (accountId: number, row: SentRow): LedgerRow => ({
-  id: row.id,
+/** The ledger row a kept window row (as the screen holds it) becomes. */
+export const ledgerRowOf = (accountId: number, row: DraftRow): LedgerRow => ({
+  id: row.id!,
   accountId,
   date: row.transaction_date,
   description: row.description,
