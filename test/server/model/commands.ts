@@ -520,6 +520,12 @@ class ReadWindowDraft extends Step {
   }
 }
 
+/** Why a draft read when `readAt` writes had been made is stale now, or null when nothing was written since. */
+function writtenSince(writes: Map<number, number>, id: number, readAt: number, what: string) {
+  const since = (writes.get(id) ?? 0) - readAt;
+  return since > 0 ? `the ${what} was written ${since} times since it was read` : null;
+}
+
 /** Saves a window draft read earlier, with one new row: any write to the account since it was read makes it a 409. */
 class SaveWindowDraft extends Step {
   constructor(readonly p: { draft: number; versionless: boolean; row: NewRowChoice }) {
@@ -534,9 +540,8 @@ class SaveWindowDraft extends Step {
   protected async act(model: Model, house: Household) {
     const draft = pick(model.windowDrafts, this.p.draft)!;
     const budget = model.ledger.budgets.get(draft.budgetId)!;
-    const writes = model.accountWrites.get(draft.accountId) ?? 0;
-    const readAt = this.p.versionless ? model.actorLastRead.get(draft.accountId) : draft.writesAtRead;
-    const stale = writes !== readAt ? `the account was written ${writes - (readAt ?? 0)} times since it was read` : null;
+    const readAt = this.p.versionless ? (model.actorLastRead.get(draft.accountId) ?? 0) : draft.writesAtRead;
+    const stale = writtenSince(model.accountWrites, draft.accountId, readAt, 'account');
     const row = newRow(model, draft.accountId, budget, this.p.row);
     const target = { accountId: draft.accountId, budget, lockVersion: this.p.versionless ? null : draft.lockVersion, stale };
     await saveWindowRows(model, house, this.name, target, draft.rows, [row]);
@@ -570,8 +575,7 @@ class SaveBudgetDraft extends Step {
   protected async act(model: Model, house: Household) {
     const draft = pick(model.budgetDrafts, this.p.draft)!;
     const budget = model.ledger.budgets.get(draft.budgetId)!;
-    const writes = model.budgetWrites.get(budget.id) ?? 0;
-    const stale = writes !== draft.writesAtRead ? `the budget was written ${writes - draft.writesAtRead} times since it was read` : null;
+    const stale = writtenSince(model.budgetWrites, budget.id, draft.writesAtRead, 'budget');
     const expectation = stale ? refuse(stale) : budget.status === 'closed' ? refuse('the budget is closed') : accept;
     const payload = { lock_version: draft.lockVersion, allocations: [{ name: nextName(model, 'line '), amount: this.p.amount, allocation_category_id: house.categoryId }] };
     const answer = await settle(house, this.name, expectation, () => send<Budget>(house, { method: 'PUT', url: `/budgets/${budget.id}`, payload }), true);
