@@ -609,7 +609,15 @@ export const setupInAnyOrder: fc.Arbitrary<Command[]> = fc
   )
   .chain((steps) => fc.shuffledSubarray<Command>(steps, { minLength: steps.length }));
 
-/** Every command the model knows. */
+const drafts: Array<fc.Arbitrary<Command>> = [
+  fc.record({ account: index, budget: index }).map((p) => new ReadWindowDraft(p)),
+  fc.record({ draft: index, row: newRowArb }).map((p) => new SaveWindowDraft({ ...p, versionless: false })),
+  fc.record({ draft: index, row: newRowArb }).map((p) => new SaveWindowDraft({ ...p, versionless: true })),
+  fc.record({ budget: index }).map((p) => new ReadBudgetDraft(p)),
+  fc.record({ draft: index, amount }).map((p) => new SaveBudgetDraft(p)),
+];
+
+/** Every command the model knows; drafts twice as often (a stale one needs a read, a write, then the save). */
 export const commandArbitraries: Array<fc.Arbitrary<Command>> = [
   ...setup,
   fc.record({ budget: index, change: index, amount, add: fc.boolean(), remove: index }).map((p) => new SaveBudget(p)),
@@ -626,8 +634,6 @@ export const commandArbitraries: Array<fc.Arbitrary<Command>> = [
   fc.constant(null).map(() => new CloseBudget({})),
   fc.constant(null).map(() => new ReopenBudget({})),
   fc.constant(null).map(() => new UndoLatest({})),
-  fc.record({ account: index, budget: index }).map((p) => new ReadWindowDraft(p)),
-  fc.record({ draft: index, versionless: fc.boolean(), row: newRowArb }).map((p) => new SaveWindowDraft(p)),
-  fc.record({ budget: index }).map((p) => new ReadBudgetDraft(p)),
-  fc.record({ draft: index, amount }).map((p) => new SaveBudgetDraft(p)),
+  ...drafts,
+  ...drafts,
 ];
