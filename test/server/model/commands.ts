@@ -259,6 +259,8 @@ async function saveWindowRows(
   for (const row of model.ledger.rows.values()) if (inWindow(row, accountId, budget) && !keptIds.has(row.id)) after.rows.delete(row.id);
   for (const row of kept) after.rows.set(row.id!, ledgerRowOf(accountId, row));
   acknowledge(model, await adoptNewRows(house, after, added, label), answer.activityId, { accountId, undoable: true });
+  // The save's answer is the window as saved: the session has read that version (what a versionless save is held against).
+  model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
 }
 
 const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
@@ -414,7 +416,12 @@ class AdjustBalance extends Step {
     const account = pick(byId(model.ledger.accounts), this.p.account)!;
     const target = balanceOf(model.ledger, account.id) + this.p.change;
     const payload = { adjustments: [{ bank_account_id: account.id, new_balance: target }] };
-    const answer = await settle(house, 'adjust balance', accept, () => send(house, { method: 'POST', url: '/bank_accounts/manually_adjust_balances', payload }));
+    // The row is dated today, so an account settled up to today or later (a close, its opening date) cannot take it.
+    const closedEnds = [...model.ledger.budgets.values()].filter((b) => b.status === 'closed').map((b) => b.end);
+    const settledTo = [account.openingDate, ...closedEnds].reduce((a, b) => (a > b ? a : b));
+    const refusal = this.p.change !== 0 && settledTo >= model.today ? 'the account is settled up to today or later' : null;
+    const answer = await settle(house, 'adjust balance', refusal ? refuse(refusal) : accept, () => send(house, { method: 'POST', url: '/bank_accounts/manually_adjust_balances', payload }));
+    if (!answer) return;
     const label = `adjusting account ${account.id}`;
     const after = await adoptChangedRows(house, model.ledger, label, (before, now) => {
       if (now && now.date > model.today) throw new Error(`${label} dated its row ${now.date}, after today ${model.today}`);

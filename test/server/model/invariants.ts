@@ -36,8 +36,8 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
     for (const budget of openBudgets) {
       const rows = (await read<Transaction[]>(house, `/transactions?bank_account_id=${account.id}&budget_id=${budget.id}`)).map(draftFromTransaction);
       const figures = summaryFigures({
-        lastBankBalance: account.closing_balance ?? account.opening_balance,
-        checkpointDate: account.closing_date,
+        accountBalance: account.current_balance!,
+        openingDate: account.opening_date,
         rows,
         savedRows: rows,
         isCreditCard: account.is_credit_card,
