@@ -5,6 +5,7 @@ import * as householdRevision from './migrations/0003_household_revision';
 import * as lockSessions from './migrations/0004_lock_sessions';
 import * as sinkFundLockVersion from './migrations/0005_sink_fund_lock_version';
 import * as partners from './migrations/0006_partners';
+import * as reconciliation from './migrations/0011_reconciliation';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_lock_sessions': lockSessions,
   '0005_sink_fund_lock_version': sinkFundLockVersion,
   '0006_partners': partners,
+  '0011_reconciliation': reconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { addDays } from '../../src/shared/dates';
 import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
 import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { NewTransaction, Transaction } from '../db/schema';
 import { afterCheckpoint, currentBalances } from './balances';
+import { afterReconciled, manualAdjustmentDate } from './reconciledRows';
 import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 
@@ -12,10 +12,23 @@ export const MANUAL_ADJUSTMENT = 'Manual Adjustment';
 
 const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, deposit_amount: net > 0 ? net : 0 });
 
+/** A paid adjustment row moving the account's balance by `net`: how "Adjust Account Balances" and a reconcile both write one. */
+export const manualAdjustmentRow = (householdId: number, accountId: number, date: string, net: number, description = MANUAL_ADJUSTMENT): NewTransaction => ({
+  household_id: householdId,
+  bank_account_id: accountId,
+  transaction_date: date,
+  description,
+  ...amounts(net),
+  status: 'paid',
+  bank_ref: manualBankRef(),
+  is_manual_adjustment: 1,
+});
+
 /**
  * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
  * row dated the day after the account's checkpoint: created, resized or deleted (when it would be 0).
- * Older duplicates after the checkpoint are folded into that one row. Only accounts whose balance changes are
+ * Older duplicates after the checkpoint are folded into that one row; rows a reconciled statement covers are left
+ * alone, and the row is dated after that statement (see manualAdjustmentDate). Only accounts whose balance changes are
  * written (and get their transaction window's lock version bumped); all of them in one transaction.
  */
 export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBody, todayDate: string): Promise<void> {
@@ -41,6 +54,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         .where('transactions.bank_account_id', 'in', ids)
         .where('transactions.is_manual_adjustment', '=', 1)
         .where(afterCheckpoint)
+        .where(afterReconciled)
         .orderBy('transactions.id')
         .execute(),
     ]);
@@ -60,7 +74,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       const rows = existingByAccount.get(accountId) ?? [];
       const currentAdjustment = rows.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0);
       const net = currentAdjustment + newBalance - currentBalance;
-      const date = account.closing_date ? addDays(account.closing_date, 1) : todayDate;
+      const date = manualAdjustmentDate(account, todayDate);
       const [kept, ...extra] = rows;
       toDelete.push(...extra.map((row) => row.id));
       if (net === 0) {
@@ -68,16 +82,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       } else if (kept) {
         toResize.push({ id: kept.id, date, net });
       } else {
-        toInsert.push({
-          household_id: trx.householdId,
-          bank_account_id: accountId,
-          transaction_date: date,
-          description: MANUAL_ADJUSTMENT,
-          ...amounts(net),
-          status: 'paid',
-          bank_ref: manualBankRef(),
-          is_manual_adjustment: 1,
-        });
+        toInsert.push(manualAdjustmentRow(trx.householdId, accountId, date, net));
       }
     }
 
