@@ -1,4 +1,5 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { AMOUNT_OWED_HINT, AMOUNT_OWED_LABEL, ENTERED_AS_AMOUNT_OWED } from '../../shared/netWorth';
 import { moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
 import { BalanceInput } from './BalanceInput';
@@ -33,6 +34,9 @@ interface Props {
 export function BankAccountDialog({ open, account, onDone }: Props) {
   const { form, saving, problems, save } = useDialogForm(open, account, valuesOf, LABELS);
   const accountType = Form.useWatch('account_type', form);
+  const category = Form.useWatch('account_category', form);
+  const owed = category !== undefined && ENTERED_AS_AMOUNT_OWED.has(category);
+  const balanceLabel = owed ? AMOUNT_OWED_LABEL : LABELS.opening_balance;
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
@@ -86,9 +90,14 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       </Form.Item>
       <Form.Item
         name="opening_balance"
-        label={LABELS.opening_balance}
-        rules={[zodRule(moneySchema, LABELS.opening_balance)]}
-        extra={<OpeningBalanceNote correcting={account !== undefined} />}
+        label={balanceLabel}
+        rules={[zodRule(moneySchema, balanceLabel)]}
+        extra={
+          <>
+            {owed && <div>{AMOUNT_OWED_HINT}</div>}
+            <OpeningBalanceNote correcting={account !== undefined} />
+          </>
+        }
       >
         <BalanceInput />
       </Form.Item>
