@@ -25,7 +25,8 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/test/support/setupClient.ts'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
       transformIgnorePatterns: ['/node_modules/(?!(ofx-js)/)'],
-      moduleNameMapper: { '\\.(css|less)$': 'identity-obj-proxy' },
+      // jsdom makes jest pick jschardet's browser build (ES modules); its CommonJS build is the same code.
+      moduleNameMapper: { '\\.(css|less)$': 'identity-obj-proxy', '^jschardet$': '<rootDir>/node_modules/jschardet/build/index.cjs' },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],

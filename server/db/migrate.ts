@@ -5,6 +5,9 @@ import * as householdRevision from './migrations/0003_household_revision';
 import * as lockSessions from './migrations/0004_lock_sessions';
 import * as sinkFundLockVersion from './migrations/0005_sink_fund_lock_version';
 import * as partners from './migrations/0006_partners';
+import * as memberRoles from './migrations/0007_member_roles';
+import * as rowVersions from './migrations/0009_row_versions';
+import * as sessionReads from './migrations/0010_session_reads';
 import * as reconciliation from './migrations/0011_reconciliation';
 import type { Database } from './schema';
 
@@ -16,6 +19,9 @@ const migrations: Record<string, Migration> = {
   '0004_lock_sessions': lockSessions,
   '0005_sink_fund_lock_version': sinkFundLockVersion,
   '0006_partners': partners,
+  '0007_member_roles': memberRoles,
+  '0009_row_versions': rowVersions,
+  '0010_session_reads': sessionReads,
   '0011_reconciliation': reconciliation,
 };
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/budgets';
 import type { AccountCategory, AccountStatus, AccountType, FamilyType, IncomeOwner, SplitRule } from '../../src/shared/schemas/setup';
 import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
+import type { Role } from '../../src/shared/schemas/members';
 
 /**
  * The one Database type. Conventions shared by SQLite and PostgreSQL:
@@ -38,6 +39,8 @@ export interface UsersTable extends Common {
   must_change_password: Flag;
   /** epoch seconds */
   last_sign_in_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Owners manage the household's people (migration 0007); inserted as a member unless said otherwise. */
+  role: ColumnType<Role, Role | undefined, Role>;
 }
 
 export interface SessionsTable extends Common {
@@ -78,6 +81,8 @@ export interface IncomesTable extends HouseholdOwned {
   bank_account_id: number | null;
   comment: string | null;
   owner: ColumnType<IncomeOwner, IncomeOwner | undefined, IncomeOwner>;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface AllocationCategoriesTable extends HouseholdOwned {
@@ -93,6 +98,8 @@ export interface AllocationsTable extends HouseholdOwned {
   is_fixed_amount: Flag;
   comment: string | null;
   special_event_id: number | null;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface InstitutionsTable extends HouseholdOwned {
@@ -140,6 +147,8 @@ export interface TransactionsTable extends HouseholdOwned {
   brought_forward_status: BroughtForwardStatus | null;
   bank_ref: string;
   is_manual_adjustment: Flag;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SinkFundAllocationsTable extends HouseholdOwned {
@@ -148,12 +157,16 @@ export interface SinkFundAllocationsTable extends HouseholdOwned {
   amount: ColumnType<number, number | undefined, number>;
   comment: string | null;
   status: ColumnType<SinkFundAllocationStatus, SinkFundAllocationStatus | undefined, SinkFundAllocationStatus>;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SpecialEventsTable extends HouseholdOwned {
   name: string;
   budget_amount: ColumnType<number, number | undefined, number>;
   start_date: string | null;
+  /** Moved by the database on every update (migration 0009): what an undo checks. */
+  row_version: Generated<number>;
 }
 
 export interface SettingsTable extends HouseholdOwned {
@@ -182,12 +195,22 @@ export interface ActivitiesTable extends HouseholdOwned {
   undo: string | null;
   undone_by_id: number | null;
   undoes_id: number | null;
+  /** Why this entry's undo can never succeed (something it would restore is gone); it no longer offers Undo. */
+  undo_refused: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The rows an activity touched, as keys such as `budget:12` or `transaction:5`. */
 export interface ActivityRowsTable extends HouseholdOwned {
   activity_id: number;
   row_key: string;
+}
+
+/** The version a session last read of a versioned record (migration 0010, server/db/sessionReads.ts). */
+export interface SessionReadsTable {
+  session_id: number;
+  record: string;
+  record_id: number;
+  version: number;
 }
 
 export interface Database {
@@ -207,6 +230,7 @@ export interface Database {
   settings: SettingsTable;
   activities: ActivitiesTable;
   activity_rows: ActivityRowsTable;
+  session_reads: SessionReadsTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */

@@ -1,5 +1,5 @@
 import { type DeleteQueryBuilder, type DeleteResult, type Kysely, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import { notFound } from '../errors';
+import { notFound, unauthorized } from '../errors';
 import { chunked } from './chunks';
 import { isPostgres } from './dialect';
 import type { Database, HouseholdTable } from './schema';
@@ -58,8 +58,25 @@ export class HouseholdScope {
     return this.db.transaction().execute(async (trx) => {
       const scope = new HouseholdScope(trx, this.householdId, this.actor);
       await scope.lockHousehold();
+      await scope.requireLiveSession();
       return work(scope);
     });
+  }
+
+  /**
+   * The request was authenticated before its transaction began; since then its person may have been removed or
+   * signed out everywhere. Those changes end the sessions inside a write transaction of the household, so,
+   * checked after the household lock, a session still here was not ended by anything already acknowledged.
+   */
+  private async requireLiveSession(): Promise<void> {
+    if (!this.actor) return;
+    const session = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', this.actor.sessionId)
+      .where('user_id', '=', this.actor.userId)
+      .executeTakeFirst();
+    if (!session) throw unauthorized();
   }
 
   /**

@@ -20,6 +20,7 @@ import { currentBudgetId, futureBudgets, listBudgets, readBudget } from '../serv
 import { massUpdate } from '../services/budgets/massUpdate';
 import { sendCached } from '../plugins/responseCache';
 import { budgetNames, recordLineChange } from '../services/activity/budgetLines';
+import { closeUndo, copyUndo } from '../services/activity/cycleChanges';
 import { listedChanges, recorded } from '../services/activity/record';
 import { counted } from '../services/wording';
 import { answerRecorded } from './recordedReply';
@@ -77,7 +78,7 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
         kind: 'budget_copy',
         summary: `copied ${(await budgetNames(trx, [id])).get(id)} to ${copy.name}`,
         budgetId: copy.id,
-        undo: { budgetId: copy.id },
+        undo: await copyUndo(trx, copy.id),
         rowKeys: [`budget:${copy.id}`],
       }),
     );
@@ -87,7 +88,10 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
     const closed = await recorded(
       householdScope(request),
       (trx) => closeBudget(trx, request.params.id),
-      (made) => ({ kind: 'budget_close', summary: `closed the ${made.name} budget`, budgetId: made.id, undo: { budgetId: made.id }, rowKeys: [`budget:${made.id}`] }),
+      async (made, trx) => {
+        const undo = await closeUndo(trx, made.id);
+        return { kind: 'budget_close', summary: `closed the ${made.name} budget`, budgetId: made.id, undo, rowKeys: [`budget:${made.id}`, ...Object.keys(undo.footprint)] };
+      },
     );
     return answerRecorded(reply, closed);
   });

@@ -6,12 +6,13 @@ import {
   addedMemberSchema,
   addMemberBodySchema,
   changePasswordBodySchema,
+  changeRoleBodySchema,
   deviceSessionSchema,
   memberSchema,
 } from '../../src/shared/schemas/members';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
 import { householdScope } from '../plugins/auth';
-import { addMember, listMembers, removeMember } from '../services/members/members';
+import { addMember, changeRole, listMembers, removeMember } from '../services/members/members';
 import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/members/ownAccount';
 
 /** Settings › Members: the household's people; and what each person does for themselves (password, devices). */
@@ -23,6 +24,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   routes.post('/members', { schema: { body: addMemberBodySchema, response: { 201: addedMemberSchema } } }, async (request, reply) =>
     reply.status(201).send(await addMember(householdScope(request), request.body)),
   );
+  routes.put('/members/:id', { schema: { params, body: changeRoleBodySchema, response: { 200: memberSchema } } }, async (request) =>
+    changeRole(householdScope(request), request.params.id, request.body),
+  );
+  // An owner removing someone, or anyone's own id: leaving the household, which signs them out everywhere.
   routes.delete('/members/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
     removeMember(householdScope(request), request.params.id),
   );

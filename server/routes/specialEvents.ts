@@ -63,6 +63,17 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
     '/special_events/:id/allocations',
     { preValidation: nested, schema: { params, body: specialEventAllocationsBodySchema, response: event } },
     async (request, reply) =>
-      answerRecorded(reply, await recorded(householdScope(request), (trx) => setSpecialEventAllocations(trx, request.params.id, request.body), eventChange('linked allocations to'))),
+      answerRecorded(
+        reply,
+        await recorded(
+          householdScope(request),
+          (trx) => setSpecialEventAllocations(trx, request.params.id, request.body),
+          // The lines it links, by row: an undo of an older change to one of them names this one.
+          (made) => {
+            const entry = eventChange('linked allocations to')(made);
+            return { ...entry, rowKeys: [...entry.rowKeys, ...request.body.allocation_ids.map((id) => `allocation:${id}`)] };
+          },
+        ),
+      ),
   );
 }

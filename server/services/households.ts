@@ -58,9 +58,11 @@ export async function insertUser(trx: Kysely<Database>, user: PreparedUser, { ne
   if (existing && newHousehold) throw unprocessable(`Household "${user.householdName}" already exists`);
   const household =
     existing ?? (await trx.insertInto('households').values({ name: user.householdName }).returning('id').executeTakeFirstOrThrow());
+  // Whoever creates a household owns it; one added to an existing household is a member.
+  const role = existing ? 'member' : 'owner';
   const row = await trx
     .insertInto('users')
-    .values({ household_id: household.id, email: user.email, name: user.name, password_hash: user.passwordHash })
+    .values({ household_id: household.id, email: user.email, name: user.name, password_hash: user.passwordHash, role })
     .returning(['id', 'household_id'])
     .executeTakeFirstOrThrow();
   return { userId: row.id, householdId: row.household_id };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isUniqueViolation } from '../db/constraints';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
 
@@ -8,11 +9,6 @@ type NamedTable = 'allocation_categories' | 'institutions';
 export interface Named {
   id: number;
   name: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type Transaction as TransactionResponse,
 } from '../../src/shared/schemas/transactions';
 import { statusAfterAllocationChange } from '../../src/shared/transactionRules';
-import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
 import type { Budget } from '../db/schema';
 import { unprocessable } from '../errors';
@@ -18,8 +17,10 @@ import type { QuickAddChoices } from '../../src/shared/schemas/transactionTools'
 import { allocationsWithSpent } from './budgets/budgetReads';
 import { listBankAccounts } from './bankAccounts';
 import { envelopesWithBalances } from './sinkFunds/sinkFundReads';
-import { refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
-import { checkRows, newRow, type Planned, RowProblems } from './transactionWindow';
+import { toTransactionResponse } from './transactions';
+import { RowProblems } from './transactionRowRules';
+import { newRow } from './transactionWindow';
+import { writeOutsideWindow } from './writesOutsideWindow';
 
 export interface QuickAdded {
   transaction: TransactionResponse;
@@ -48,14 +49,14 @@ export async function quickAddChoices(scope: HouseholdScope, date: DateOnly): Pr
 }
 
 /**
- * Records one transaction in the budget whose period holds its date, by the window save's rules for a new row
- * (`checkRows`), and moves the account's window version so that a window draft opened before it, in any
- * session, is refused (409) instead of deleting the new row: a window save takes its list as the whole truth.
+ * Records one transaction in the budget whose period holds its date, through the one writer outside the window
+ * (its rules, and a window draft opened before it, in any session, is refused with 409 instead of deleting
+ * the new row: a window save takes its list as the whole truth).
  */
 export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<QuickAdded> {
   return scope.transaction(async (trx) => {
     const account = await trx.find('bank_accounts', body.bank_account_id, BANK_ACCOUNT_NOT_FOUND);
-    const problems = new RowProblems(true);
+    const problems = new RowProblems('single');
     if (body.description.trim() === '') problems.add(QUICK_ADD_DESCRIPTION_BLANK, 'description');
     if (!body.withdrawal_amount && !body.deposit_amount) problems.add(QUICK_ADD_NO_AMOUNT, 'withdrawal_amount');
     const budget = await budgetHolding(trx, body.transaction_date);
@@ -66,17 +67,11 @@ export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<Qui
     // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does.
     const picked = body.allocation_id || body.sink_fund_allocation_id;
     const row = { ...body, description: body.description.trim(), status: picked ? statusAfterAllocationChange(picked) : undefined };
-    const planned: Planned[] = [{ index: 0, stored: null, values: newRow(row, account.account_type === 'credit_card') }];
-    await checkRows(trx, account.id, budget!, planned, [row], problems);
-    problems.throwIfAny();
-    await refuseBeyondTransactionLimit(trx, 1);
-
-    const saved = await trx
-      .insertInto('transactions')
-      .values({ ...planned[0].values, household_id: trx.householdId, bank_account_id: account.id })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await moveVersion(trx, 'window', { ids: [account.id], fromElsewhere: true });
+    const [saved] = await writeOutsideWindow(
+      trx,
+      { inserts: [{ ...newRow(row, account.account_type === 'credit_card'), bank_account_id: account.id }] },
+      problems,
+    );
     return { transaction: toTransactionResponse(saved), budget: budget!, accountName: account.name };
   });
 }

@@ -16,7 +16,8 @@ import { conflict, unprocessable } from '../errors';
 import { currentBalances, netOfTransactions } from './balances';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { MANUAL_ADJUSTMENT, manualAdjustmentRow } from './manualAdjustments';
-import { refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
+import { toTransactionResponse } from './transactions';
+import { writeOutsideWindow } from './writesOutsideWindow';
 
 /**
  * Reconciling an account to a bank statement (issue 28): the app's balance at the statement's closing date
@@ -90,18 +91,13 @@ export async function reconcilePreview(scope: HouseholdScope, accountId: number,
 export function reconcile(scope: HouseholdScope, accountId: number, body: ReconcileBody, todayDate: string): Promise<ReconcileResult> {
   return scope.transaction(async (trx) => {
     const account = await reconcilableAccount(trx, accountId, body.statement_date, todayDate);
-    const moved = await moveVersion(trx, 'window', { ids: [accountId], sent: body.window_lock_version, fromElsewhere: true });
+    const moved = await moveVersion(trx, 'window', { ids: [accountId], sent: body.window_lock_version });
     if (!moved.has(accountId)) throw conflict(WINDOW_CONFLICT_MESSAGE);
     const difference = body.statement_balance - (await balanceAt(trx, accountId, body.statement_date));
     let adjustment: ReconcileResult['adjustment'] = null;
     if (difference !== 0) {
-      await refuseBeyondTransactionLimit(trx, 1);
       const description = `${MANUAL_ADJUSTMENT} (statement of ${formatShortDate(body.statement_date)})`;
-      const row = await trx
-        .insertInto('transactions')
-        .values(manualAdjustmentRow(trx.householdId, account.id, body.statement_date, difference, description))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const [row] = await writeOutsideWindow(trx, { inserts: [manualAdjustmentRow(account.id, body.statement_date, difference, description)] });
       adjustment = toTransactionResponse(row);
     }
     await trx

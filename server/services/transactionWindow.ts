@@ -5,16 +5,19 @@ import {
   type Transaction as TransactionResponse,
   type TransactionRow,
   WINDOW_CONFLICT_MESSAGE,
+  WINDOW_UNREAD_MESSAGE,
 } from '../../src/shared/schemas/transactions';
-import { defaultTransactionStatus, negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
-import { type ColumnTypes, updateRows } from '../db/batchUpdate';
+import { defaultTransactionStatus } from '../../src/shared/transactionRules';
+import type { ColumnTypes } from '../db/batchUpdate';
 import { chunked, inChunks } from '../db/chunks';
+import { writeRowSet } from '../db/rowSet';
 import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
-import type { Budget, NewTransaction, Transaction } from '../db/schema';
+import { lastRead, recordRead } from '../db/sessionReads';
+import type { BankAccount, Budget, Transaction } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { Refusals } from './refusals';
+import { checkRows, RowProblems } from './transactionRowRules';
 import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
 
 export interface TransactionWindow {
@@ -41,11 +44,12 @@ export async function readWindow(scope: HouseholdScope, accountId: number, budge
   const account = await scope.find('bank_accounts', accountId, BANK_ACCOUNT_NOT_FOUND);
   const budget = await scope.find('budgets', budgetId, BUDGET_NOT_FOUND_MESSAGE);
   const rows = await windowRows(scope, accountId, budget);
+  await recordRead(scope, 'window', accountId, account.window_lock_version);
   return { transactions: rows.map(toTransactionResponse), windowLockVersion: account.window_lock_version };
 }
 
-/** The columns a window save writes, in the database's terms. */
-type Values = Pick<
+/** The columns a transaction write sets, in the database's terms. */
+export type TransactionValues = Pick<
   Transaction,
   | 'transaction_date'
   | 'description'
@@ -58,6 +62,7 @@ type Values = Pick<
   | 'bank_ref'
   | 'is_manual_adjustment'
 >;
+type Values = TransactionValues;
 export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
   transaction_date: 'date',
   description: 'varchar',
@@ -70,7 +75,6 @@ export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
   bank_ref: 'varchar',
   is_manual_adjustment: 'integer',
 };
-const COLUMN_NAMES = Object.keys(TRANSACTION_COLUMNS) as (keyof Values)[];
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 
@@ -114,20 +118,6 @@ export interface Planned {
   values: Values;
 }
 
-/** Every refusal names its row ("Row 3 (Rent, 2026-03-01): …") and its field, so one 422 lists them all. */
-export class RowProblems extends Refusals {
-  /** `single`: the request is one row (a quick add): problems name the body's own fields, without "Row 1". */
-  constructor(private readonly single = false) {
-    super();
-  }
-
-  addFor(index: number, row: TransactionRow, field: string, problem: string) {
-    if (this.single) return this.add(problem.charAt(0).toUpperCase() + problem.slice(1), field);
-    const what = [row.description?.trim(), row.transaction_date].filter(Boolean).join(', ');
-    this.add(`Row ${index + 1} (${what}): ${problem}`, `transactions.${index}.${field}`);
-  }
-}
-
 /** Bank references of this account's rows outside the window, among `refs`. */
 async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budget: Budget, refs: string[]) {
   const taken = new Map<string, string>();
@@ -158,7 +148,9 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     // silently disagree with those balances.
     if (budget.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE);
 
-    const windowLockVersion = await bumpWindowLock(trx, account.id, body.window_lock_version);
+    // A save without a version is held against the version this session last read of the window.
+    const sent = body.window_lock_version ?? (await lastRead(trx, 'window', account.id));
+    const windowLockVersion = await bumpWindowLock(trx, account.id, sent);
 
     const stored = await windowRows(trx, account.id, budget);
     const storedById = new Map(stored.map((row) => [row.id, row]));
@@ -179,79 +171,39 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     });
     const keptIds = new Set(planned.flatMap((p) => p.stored?.id ?? []));
     const deletedIds = stored.filter((row) => !keptIds.has(row.id)).map((row) => row.id);
+    if (sent === undefined && stored.some((row) => !listedIds.has(row.id))) throw conflict(WINDOW_UNREAD_MESSAGE);
 
-    await checkRows(trx, account.id, budget, planned, body.transactions, problems);
+    await checkWindowRows(trx, account, budget, planned, body.transactions, problems);
     problems.throwIfAny();
     const inserts = planned.filter((p) => p.stored === null);
     await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
 
-    await deleteRows(trx, deletedIds);
-    const changed = planned.filter(
-      (p): p is Planned & { stored: Transaction } => p.stored !== null && COLUMN_NAMES.some((c) => p.values[c] !== p.stored?.[c]),
-    );
-    await updateChangedRows(trx, changed);
-    await insertRows(
-      trx,
-      inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
-    );
+    const kept = planned.filter((p): p is Planned & { stored: Transaction } => p.stored !== null);
+    await parkSwappedRefs(trx, kept.map((p) => ({ id: p.stored.id, from: p.stored.bank_ref, to: p.values.bank_ref })));
+    await writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, {
+      deletes: stored.filter((row) => !keptIds.has(row.id)),
+      updates: kept.map((p) => ({ before: p.stored, values: p.values })),
+      inserts: inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
+    });
 
     const saved = await windowRows(trx, account.id, budget);
+    await recordRead(trx, 'window', account.id, windowLockVersion);
     return { transactions: saved.map(toTransactionResponse), windowLockVersion };
   });
 }
 
-/**
- * The checks every row to be written passes, for a window save and for a quick add alike: its date in the
- * budget's period, no negative amounts, an allocation of this budget or an envelope of this account (not
- * both), a bank reference not used twice in the account. Problems are added, not thrown.
- */
-export async function checkRows(
+/** The window's rows through the one rule set: a bank reference may be taken only inside the window, by the list itself. */
+export async function checkWindowRows(
   scope: HouseholdScope,
-  accountId: number,
+  account: BankAccount,
   budget: Budget,
   planned: Planned[],
   sent: TransactionRow[],
   problems: RowProblems,
 ): Promise<void> {
-  const allocations = await scope.ownedIds('allocations', planned.map((p) => p.values.allocation_id), { column: 'budget_id', id: budget.id });
-  const envelopes = await scope.ownedIds('sink_fund_allocations', planned.map((p) => p.values.sink_fund_allocation_id), { column: 'bank_account_id', id: accountId });
-  const takenOutside = await refsOutsideWindow(scope, accountId, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
-  const refsInWindow = new Map<string, number>();
-
-  for (const { index, stored: original, values } of planned) {
-    const row = sent[index];
-    if (windowDateProblem(values.transaction_date, budget) !== null) {
-      problems.addFor(index, row, 'transaction_date', 'date is outside the budget period');
-    }
-    // The negative amounts of a close's balancing row are allowed only on the stored row, never on a sent one.
-    const checked = { ...values, brought_forward_status: original?.brought_forward_status ?? null };
-    for (const field of negativeAmountFields(checked)) {
-      problems.addFor(index, row, field, `${field === 'withdrawal_amount' ? 'withdrawal' : 'deposit'} amount must not be negative`);
-    }
-    if (values.allocation_id !== null && values.sink_fund_allocation_id !== null) {
-      problems.addFor(index, row, 'allocation_id', 'can have an allocation or a sink fund allocation, not both');
-    }
-    // A carried-forward copy keeps the allocation of the budget it came from: unchanged references stand.
-    if (values.allocation_id !== null && values.allocation_id !== original?.allocation_id && !allocations.has(values.allocation_id)) {
-      problems.addFor(index, row, 'allocation_id', 'the allocation is not part of this budget');
-    }
-    if (
-      values.sink_fund_allocation_id !== null &&
-      values.sink_fund_allocation_id !== original?.sink_fund_allocation_id &&
-      !envelopes.has(values.sink_fund_allocation_id)
-    ) {
-      problems.addFor(index, row, 'sink_fund_allocation_id', 'the sink fund allocation does not belong to this account');
-    }
-    const sameRef = refsInWindow.get(values.bank_ref);
-    if (sameRef !== undefined) {
-      problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' is already used by row ${sameRef + 1}`);
-    } else {
-      refsInWindow.set(values.bank_ref, index);
-      if (takenOutside.has(values.bank_ref)) {
-        problems.addFor(index, row, 'bank_ref', `bank reference '${values.bank_ref}' already exists in this account (${takenOutside.get(values.bank_ref)})`);
-      }
-    }
-  }
+  const takenOutside = await refsOutsideWindow(scope, account.id, budget, [...new Set(planned.map((p) => p.values.bank_ref))]);
+  const rows = planned.map(({ index, stored, values }) => ({ index, account, budget, stored, values, label: sent[index], computed: false }));
+  await checkRows(scope, rows, problems, (_, ref) => takenOutside.get(ref));
 }
 
 /** +1 on every save; with a version sent, only when it is still the stored one (else 409, nothing written). */
@@ -261,27 +213,19 @@ async function bumpWindowLock(scope: HouseholdScope, accountId: number, sent: nu
   return version;
 }
 
-async function deleteRows(scope: HouseholdScope, ids: number[]) {
-  await inChunks(ids, (part) => scope.deleteFrom('transactions').where('id', 'in', part).execute());
-}
-
-async function insertRows(scope: HouseholdScope, rows: NewTransaction[]) {
-  await inChunks(rows, (part) => scope.insertInto('transactions').values(part).execute());
-}
-
-async function updateChangedRows(scope: HouseholdScope, rows: (Planned & { stored: Transaction })[]) {
-  // Rows swapping bank references would meet the unique index halfway through the statement:
-  // park the changing references on placeholders first.
-  const refChanges = rows.filter((r) => r.values.bank_ref !== r.stored.bank_ref);
-  const storedRefs = new Set(rows.map((r) => r.stored.bank_ref));
-  if (refChanges.some((r) => storedRefs.has(r.values.bank_ref))) {
-    await inChunks(refChanges, (part) =>
-      scope
-        .updateTable('transactions')
-        .set({ bank_ref: sql`${'~swap~'} || cast(id as varchar(20))` })
-        .where('id', 'in', part.map((r) => r.stored.id))
-        .execute(),
-    );
-  }
-  await updateRows(scope, 'transactions', TRANSACTION_COLUMNS, rows.map((r) => ({ id: r.stored.id, values: r.values })));
+/**
+ * Rows swapping bank references would meet the unique index halfway through the update: the changing
+ * references are parked on placeholders first.
+ */
+export async function parkSwappedRefs(scope: HouseholdScope, rows: ReadonlyArray<{ id: number; from: string; to: string }>): Promise<void> {
+  const refChanges = rows.filter((r) => r.to !== r.from);
+  const storedRefs = new Set(rows.map((r) => r.from));
+  if (!refChanges.some((r) => storedRefs.has(r.to))) return;
+  await inChunks(refChanges, (part) =>
+    scope
+      .updateTable('transactions')
+      .set({ bank_ref: sql`${'~swap~'} || cast(id as varchar(20))` })
+      .where('id', 'in', part.map((r) => r.id))
+      .execute(),
+  );
 }

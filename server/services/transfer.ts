@@ -1,12 +1,11 @@
 import { isWithin } from '../../src/shared/dates';
 import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
-import { moveVersion } from '../db/lockVersions';
 import type { HouseholdScope } from '../db/scope';
-import type { NewTransaction } from '../db/schema';
 import { unprocessable } from '../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
 import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
-import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
+import { manualBankRef, toTransactionResponse } from './transactions';
+import { writeOutsideWindow } from './writesOutsideWindow';
 
 const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);
 
@@ -15,7 +14,8 @@ const belongs = (scope: HouseholdScope, table: 'allocations' | 'sink_fund_alloca
 
 /**
  * Moves money from this account to another as two paid rows in one transaction: "Withdrawal - …" here and
- * "Deposit - …" there. Refusals come in the order the contract lists them.
+ * "Deposit - …" there, through the one writer outside the window. Refusals come in the order the contract lists
+ * them; the writer's rules (a closed account or envelope, the limits) come after.
  */
 export function transfer(scope: HouseholdScope, fromAccountId: number, body: TransferBody): Promise<TransferResult> {
   return scope.transaction(async (trx) => {
@@ -48,35 +48,31 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
       throw refuse(`To sink fund allocation does not belong to '${to.name}'`, 'to_sink_fund_allocation');
     }
 
-    await refuseBeyondTransactionLimit(trx, 2);
-    const common = { household_id: trx.householdId, transaction_date: body.date, status: 'paid' as const };
-    const rows: NewTransaction[] = [
-      {
-        ...common,
-        bank_account_id: from.id,
-        description: `Withdrawal - ${description}`,
-        withdrawal_amount: body.amount,
-        deposit_amount: 0,
-        allocation_id: body.from_allocation ?? null,
-        sink_fund_allocation_id: body.from_sink_fund_allocation ?? null,
-        bank_ref: manualBankRef(),
-      },
-      {
-        ...common,
-        bank_account_id: to.id,
-        description: `Deposit - ${description}`,
-        withdrawal_amount: 0,
-        deposit_amount: body.amount,
-        allocation_id: body.to_allocation ?? null,
-        sink_fund_allocation_id: body.to_sink_fund_allocation ?? null,
-        bank_ref: manualBankRef(),
-      },
-    ];
-    const saved = await trx.insertInto('transactions').values(rows).returningAll().execute();
-    // RETURNING order is not guaranteed; the withdrawal is the row with a withdrawal amount.
-    const withdrawal = saved.find((row) => row.withdrawal_amount > 0)!;
-    const deposit = saved.find((row) => row !== withdrawal)!;
-    await moveVersion(trx, 'window', { ids: [from.id, to.id] });
+    const common = { transaction_date: body.date, status: 'paid' as const, brought_forward_status: null, is_manual_adjustment: 0 };
+    const [withdrawal, deposit] = await writeOutsideWindow(trx, {
+      inserts: [
+        {
+          ...common,
+          bank_account_id: from.id,
+          description: `Withdrawal - ${description}`,
+          withdrawal_amount: body.amount,
+          deposit_amount: 0,
+          allocation_id: body.from_allocation ?? null,
+          sink_fund_allocation_id: body.from_sink_fund_allocation ?? null,
+          bank_ref: manualBankRef(),
+        },
+        {
+          ...common,
+          bank_account_id: to.id,
+          description: `Deposit - ${description}`,
+          withdrawal_amount: 0,
+          deposit_amount: body.amount,
+          allocation_id: body.to_allocation ?? null,
+          sink_fund_allocation_id: body.to_sink_fund_allocation ?? null,
+          bank_ref: manualBankRef(),
+        },
+      ],
+    });
     return { withdrawal: toTransactionResponse(withdrawal), deposit: toTransactionResponse(deposit) };
   });
 }

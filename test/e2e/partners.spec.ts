@@ -153,3 +153,42 @@ test('two partners side by side: each sees the other\'s changes in Activity, und
   await anaPage.context().close();
   await benPage.context().close();
 });
+
+test('roles: Ana, the owner, cannot leave alone and makes Ben an owner; Ben leaves and is signed out', async ({ browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const phone = testInfo.project.name === 'phone';
+  const { ana, ben } = await createCouple();
+  const anaPage = await signedInPage(browser, ana, phone);
+  const benPage = await signedInPage(browser, ben, phone);
+  const people = (page: Page) => page.getByRole('table', { name: 'Household members' });
+  const answerYes = async (page: Page, title: string) => (await settled(page.getByRole('dialog', { name: title }))).getByRole('button', { name: 'Yes' }).click();
+
+  // Ben, a member, sees the roles and can only leave.
+  await benPage.goto('/#/setup/members');
+  // The first visit loads the setup screens' code: slow on a busy machine.
+  await expect(people(benPage).getByRole('row', { name: /^Ana/ })).toContainText('Owner', { timeout: 60_000 });
+  await expect(people(benPage).getByRole('row', { name: /^Ben/ })).toContainText('Member');
+  await expect(benPage.getByRole('button', { name: 'Leave household' })).toBeVisible();
+  await expect(benPage.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
+  await expect(benPage.getByRole('button', { name: 'Remove Ana' })).toHaveCount(0);
+
+  // Ana, the only owner, is told why she cannot leave; she makes Ben an owner.
+  await anaPage.goto('/#/setup/members');
+  await expect(people(anaPage).getByRole('row', { name: /^Ana/ })).toContainText('Owner', { timeout: 60_000 });
+  await anaPage.getByRole('button', { name: 'Leave household' }).click();
+  await answerYes(anaPage, 'Leave household?');
+  await expect(anaPage.getByRole('alert').filter({ hasText: 'You did not leave.' }).first()).toContainText('You are the only owner.');
+  await anaPage.getByRole('button', { name: 'Make Ben an owner' }).click();
+  await answerYes(anaPage, 'Make Ben an owner?');
+  await expect(anaPage.getByRole('button', { name: 'Make Ben a member' })).toBeVisible();
+
+  // Ben leaves: this device is signed out, and Ana's list no longer has him.
+  await benPage.getByRole('button', { name: 'Leave household' }).click();
+  await answerYes(benPage, 'Leave household?');
+  await expect(benPage).toHaveURL(/#\/login$/);
+  await anaPage.reload();
+  await expect(people(anaPage).getByRole('row', { name: /^Ana/ })).toBeVisible({ timeout: 60_000 });
+  await expect(people(anaPage).getByRole('row', { name: /^Ben/ })).toHaveCount(0);
+  await anaPage.context().close();
+  await benPage.context().close();
+});

@@ -14,9 +14,11 @@ import type { ActivitiesTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { isoTimestamp } from '../../db/timestamps';
 import { notFound, unprocessable } from '../../errors';
-import { closeBudgetUndo, copyBudgetUndo } from './cycleChanges';
-import { type BudgetLines, restoreLines } from './budgetLines';
+import { type LinesUndo, restoreLines } from './budgetLines';
+import { type ChangeSet, changedKeys, refuseSharedKeys, refuseWrittenSince, sealChanges } from './changeSet';
+import { closeBudgetUndo, copyBudgetUndo, type CycleUndo } from './cycleChanges';
 import { type ActivityKind, listedChanges, recordActivity, UNDOABLE_KINDS } from './record';
+import { UndoImpossible } from './restore';
 import { restoreWindow, type WindowUndo } from './windowChanges';
 
 const LISTED = ['id', 'user_id', 'actor_name', 'kind', 'summary', 'budget_id', 'bank_account_id', 'created_at', 'undone_by_id', 'undoes_id'] as const;
@@ -39,7 +41,7 @@ const toEntry = (row: ListedRow): ActivityEntry => ({
 });
 
 const listed = (scope: HouseholdScope) =>
-  scope.selectFrom('activities').select([...LISTED, sql<number>`case when undo is null then 0 else 1 end`.as('has_undo')]);
+  scope.selectFrom('activities').select([...LISTED, sql<number>`case when undo is null or undo_refused is not null then 0 else 1 end`.as('has_undo')]);
 
 /** Newest first, by person and by budget, a page at a time: one bounded query (the household's id index). */
 export async function listActivity(scope: HouseholdScope, query: ActivityQuery): Promise<ActivityPage> {
@@ -58,62 +60,74 @@ export async function listActivity(scope: HouseholdScope, query: ActivityQuery):
   return { entries, next_before_id: more ? entries[entries.length - 1].id : null };
 }
 
+/** The undo of one change, inside its transaction: refused as a whole or applied as a whole. */
+async function undoInside(trx: HouseholdScope, id: number): Promise<UndoResult> {
+  const original = await trx.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!original) throw notFound(ACTIVITY_NOT_FOUND);
+  if (!UNDOABLE_KINDS.has(original.kind as ActivityKind) || original.undo === null) throw unprocessable(CANNOT_UNDO_KIND);
+  if (original.undone_by_id !== null) throw unprocessable(ALREADY_UNDONE);
+  if (original.undo_refused !== null) throw unprocessable(original.undo_refused);
+
+  const undo = JSON.parse(original.undo) as Partial<LinesUndo & WindowUndo & CycleUndo>;
+  let summary: string;
+  let rowKeys: string[];
+  switch (original.kind as ActivityKind) {
+    case 'budget_save':
+    case 'mass_edit': {
+      const set = changeSetOf(undo);
+      await refuseWrittenSince(trx, id, set);
+      const { changes, written } = await restoreLines(trx, { budgetIds: undo.budgetIds ?? [], changes: set });
+      summary = listedChanges(`undid ${original.actor_name}'s change`, changes);
+      rowKeys = changedKeys(await sealChanges(trx, written));
+      break;
+    }
+    case 'window_save': {
+      const windowUndo = { ...(undo as WindowUndo), changes: changeSetOf(undo) };
+      await refuseWrittenSince(trx, id, windowUndo.changes);
+      const account = await trx.selectFrom('bank_accounts').select('name').where('id', '=', windowUndo.bankAccountId).executeTakeFirst();
+      const { text, changes } = await restoreWindow(trx, windowUndo, account?.name ?? 'a deleted account');
+      summary = `undid ${original.actor_name}'s save of ${text}`;
+      rowKeys = changedKeys(await sealChanges(trx, changes));
+      break;
+    }
+    case 'budget_copy':
+    case 'budget_close': {
+      const cycle = { budgetId: undo.budgetId!, footprint: undo.footprint ?? {} };
+      // Entries recorded before footprints name their rows only as keys.
+      if (undo.footprint === undefined) await refuseSharedKeys(trx, id);
+      const copy = original.kind === 'budget_copy';
+      const name = copy ? await copyBudgetUndo(trx, id, cycle) : await closeBudgetUndo(trx, id, cycle);
+      summary = copy ? `undid ${original.actor_name}'s copy: deleted ${name}` : `undid ${original.actor_name}'s close: reopened ${name}`;
+      rowKeys = Object.keys(cycle.footprint);
+      break;
+    }
+    default:
+      throw unprocessable(CANNOT_UNDO_KIND);
+  }
+  const undoId = await recordActivity(trx, { kind: 'undo', summary, budgetId: original.budget_id, bankAccountId: original.bank_account_id, rowKeys, undoes: id });
+  await trx.updateTable('activities').set({ undone_by_id: undoId }).where('id', '=', id).execute();
+  const entry = (await listed(trx).where('id', '=', undoId).executeTakeFirstOrThrow()) as ListedRow;
+  return { success: true as const, activity: toEntry(entry) };
+}
+
+/** An entry recorded before change sets (it kept whole snapshots) cannot say which rows were written since. */
+function changeSetOf(undo: { changes?: ChangeSet }): ChangeSet {
+  if (!undo.changes) throw new UndoImpossible(['it was recorded before undo could check every row it touched']);
+  return undo.changes;
+}
+
 /**
- * Undoes one change: refused when something newer touched the same rows (saying what), when it was undone
+ * Undoes one change: refused when anything wrote a row it touched since (saying what), when it was undone
  * already or cannot be; else the inverse is applied and recorded as a change of its own, in one transaction.
+ * A refusal because something it would restore is gone is final: the entry stops offering Undo.
  */
 export async function undoActivity(scope: HouseholdScope, id: number): Promise<UndoResult> {
-  return scope.transaction(async (trx) => {
-    const original = await trx.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!original) throw notFound(ACTIVITY_NOT_FOUND);
-    if (!UNDOABLE_KINDS.has(original.kind as ActivityKind) || original.undo === null) throw unprocessable(CANNOT_UNDO_KIND);
-    if (original.undone_by_id !== null) throw unprocessable(ALREADY_UNDONE);
-    const newer = await trx
-      .selectFrom('activity_rows')
-      .innerJoin('activities', 'activities.id', 'activity_rows.activity_id')
-      .select(['activities.actor_name', 'activities.summary'])
-      .where('activity_rows.activity_id', '>', id)
-      .where('activity_rows.row_key', 'in', trx.selectFrom('activity_rows').select('activity_rows.row_key').where('activity_rows.activity_id', '=', id))
-      .orderBy('activity_rows.activity_id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (newer) throw unprocessable(`This change cannot be undone: since then, ${newer.actor_name} ${newer.summary}.`);
-
-    const undo: unknown = JSON.parse(original.undo);
-    let summary: string;
-    switch (original.kind as ActivityKind) {
-      case 'budget_save':
-      case 'mass_edit': {
-        const changes = await restoreLines(trx, undo as BudgetLines);
-        summary = listedChanges(`undid ${original.actor_name}'s change`, changes);
-        break;
-      }
-      case 'window_save': {
-        const windowUndo = undo as WindowUndo;
-        const account = await trx.selectFrom('bank_accounts').select('name').where('id', '=', windowUndo.bankAccountId).executeTakeFirst();
-        summary = `undid ${original.actor_name}'s save of ${await restoreWindow(trx, windowUndo, account?.name ?? 'a deleted account')}`;
-        break;
-      }
-      case 'budget_copy':
-        summary = `undid ${original.actor_name}'s copy: deleted ${await copyBudgetUndo(trx, undo as { budgetId: number })}`;
-        break;
-      case 'budget_close':
-        summary = `undid ${original.actor_name}'s close: reopened ${await closeBudgetUndo(trx, undo as { budgetId: number })}`;
-        break;
-      default:
-        throw unprocessable(CANNOT_UNDO_KIND);
+  try {
+    return await scope.transaction((trx) => undoInside(trx, id));
+  } catch (error) {
+    if (error instanceof UndoImpossible) {
+      await scope.transaction((trx) => trx.updateTable('activities').set({ undo_refused: error.errors.join(' ').slice(0, 2000) }).where('id', '=', id).execute());
     }
-    const keys = await trx.selectFrom('activity_rows').select('row_key').where('activity_id', '=', id).execute();
-    const undoId = await recordActivity(trx, {
-      kind: 'undo',
-      summary,
-      budgetId: original.budget_id,
-      bankAccountId: original.bank_account_id,
-      rowKeys: keys.map((k) => k.row_key),
-      undoes: id,
-    });
-    await trx.updateTable('activities').set({ undone_by_id: undoId }).where('id', '=', id).execute();
-    const entry = (await listed(trx).where('id', '=', undoId).executeTakeFirstOrThrow()) as ListedRow;
-    return { success: true as const, activity: toEntry(entry) };
-  });
+    throw error;
+  }
 }

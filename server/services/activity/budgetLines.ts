@@ -1,29 +1,20 @@
 import { ownerLabel, type Partners } from '../../../src/shared/incomeOwners';
 import { formatMoney } from '../../../src/shared/money';
-import { updateRows } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
+import { collectChanges, type TableChanges } from '../../db/rowSet';
 import type { Allocation, Income } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
-import { Refusals } from '../refusals';
 import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
-import { CATEGORY_UNKNOWN, refuseDeletingUsedAllocations } from '../budgets/lines';
 import { bumpLockVersion } from '../budgets/periods';
+import { type ChangeSet, changedKeys, sealChanges } from './changeSet';
 import { type ActivityEntry, type ActivityKind, listedChanges, recordActivity } from './record';
+import { restoreChanges } from './restore';
 
-/** The incomes and allocations of some budgets, whole: what a budget edit or a mass edit is undone to. */
+/** Incomes and allocations of some budgets, as they were or are: what describing a change compares. */
 export interface BudgetLines {
   budgetIds: number[];
   incomes: Income[];
   allocations: Allocation[];
-}
-
-export async function snapshotLines(scope: HouseholdScope, budgetIds: number[]): Promise<BudgetLines> {
-  if (budgetIds.length === 0) return { budgetIds, incomes: [], allocations: [] };
-  const [incomes, allocations] = await Promise.all([
-    scope.selectFrom('incomes').selectAll().where('budget_id', 'in', budgetIds).orderBy('id').execute(),
-    scope.selectFrom('allocations').selectAll().where('budget_id', 'in', budgetIds).orderBy('id').execute(),
-  ]);
-  return { budgetIds, incomes, allocations };
 }
 
 type Line = Income | Allocation;
@@ -89,9 +80,47 @@ export async function budgetNames(scope: HouseholdScope, ids: number[]): Promise
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The lines a change set names, as they are now (rows it inserted or updated) or were (rows it deleted). */
+async function linesNow(scope: HouseholdScope, changes: TableChanges): Promise<BudgetLines> {
+  const of = async <T extends 'incomes' | 'allocations'>(table: T) => {
+    const rows = changes[table];
+    const ids = rows ? [...rows.inserted, ...rows.updated.map((row) => row.id), ...rows.deleted.map((row) => row.id)] : [];
+    const found: Line[] = [];
+    await inChunks(ids, async (part) => {
+      found.push(...(await scope.selectFrom(table as 'incomes').selectAll().where('id', 'in', part).execute()));
+    });
+    return found;
+  };
+  const incomes = (await of('incomes')) as Income[];
+  const allocations = (await of('allocations')) as Allocation[];
+  return { budgetIds: budgetsOf(incomes, allocations), incomes, allocations };
+}
+
+/** The lines a change set changed, as they were before it. */
+function linesBefore(changes: TableChanges): BudgetLines {
+  const of = (table: 'incomes' | 'allocations') => [...(changes[table]?.updated ?? []), ...(changes[table]?.deleted ?? [])];
+  const incomes = of('incomes') as unknown as Income[];
+  const allocations = of('allocations') as unknown as Allocation[];
+  return { budgetIds: budgetsOf(incomes, allocations), incomes, allocations };
+}
+
+const budgetsOf = (...lists: Line[][]) => [...new Set(lists.flat().map((line) => line.budget_id))].sort((a, b) => a - b);
+
+/** Every change a change set of budget lines made, in words, budget by budget (`at` the budgets of both sides). */
+async function describeChanges(scope: HouseholdScope, before: BudgetLines, after: BudgetLines) {
+  const budgetIds = budgetsOf(before.incomes, before.allocations, after.incomes, after.allocations);
+  return describeLines(scope, { ...before, budgetIds }, { ...after, budgetIds });
+}
+
+/** What undoing a budget edit or a mass edit needs: its change set. */
+export interface LinesUndo {
+  budgetIds: number[];
+  changes: ChangeSet;
+}
+
 /**
- * Runs a write of budget lines and records it with the lines as they were, in one transaction. `budgetIds`
- * are the budgets it may touch; `summarise` words it from the list of changes.
+ * Runs a write of budget lines and records it from its own change set, in one transaction. `budgetIds` are
+ * the budgets it may touch; `summarise` words it from the list of changes.
  */
 export async function recordLineChange<R>(
   scope: HouseholdScope,
@@ -101,18 +130,20 @@ export async function recordLineChange<R>(
   summarise: (changes: string[], touched: number[], names: Map<number, string>) => string,
 ): Promise<{ result: R; activityId: number }> {
   return scope.transaction(async (trx) => {
-    const before = await snapshotLines(trx, budgetIds);
-    const result = await work(trx);
-    const after = await snapshotLines(trx, budgetIds);
-    const { changes, perBudget } = await describeLines(trx, before, after);
+    const { result, changes: written } = await collectChanges(trx, () => work(trx));
+    const before = linesBefore(written);
+    const after = await linesNow(trx, written);
+    const { changes, perBudget } = await describeChanges(trx, before, after);
     const touched = [...perBudget.entries()].filter(([, list]) => list.length > 0).map(([id]) => id);
     const names = await budgetNames(trx, budgetIds);
+    const set = await sealChanges(trx, written);
+    const undo: LinesUndo = { budgetIds: budgetsOf(before.incomes, before.allocations, after.incomes, after.allocations), changes: set };
     const entry: ActivityEntry = {
       kind,
       summary: summarise(changes, touched, names),
       budgetId: budgetIds.length === 1 ? budgetIds[0] : (touched[0] ?? null),
-      undo: { budgetIds: touched, incomes: before.incomes.filter((l) => touched.includes(l.budget_id)), allocations: before.allocations.filter((l) => touched.includes(l.budget_id)) },
-      rowKeys: touched.map((id) => `budget:${id}`),
+      undo,
+      rowKeys: changedKeys(set),
     };
     return { result, activityId: await recordActivity(trx, entry) };
   });
@@ -121,39 +152,13 @@ export async function recordLineChange<R>(
 export const savedBudgetSummary = (name: string) => (changes: string[]) => listedChanges(`saved ${name}`, changes);
 
 /**
- * Puts the lines of the budgets back as they were (the undo of a budget edit or a mass edit): lines added
- * since are deleted (refused when transactions use them), changed ones restored, removed ones written again
- * with their ids.
+ * Puts back the lines a budget edit or a mass edit changed (its undo): lines it added are deleted (refused when
+ * transactions use them since), changed ones restored, removed ones written again with their ids.
  */
-export async function restoreLines(scope: HouseholdScope, was: BudgetLines): Promise<string[]> {
-  const now = await snapshotLines(scope, was.budgetIds);
-  const { changes } = await describeLines(scope, now, was);
-  const refusals = new Refusals();
-  const gone = <L extends Line>(current: L[], old: L[]) => current.filter((line) => !old.some((o) => o.id === line.id)).map((line) => line.id);
-  const incomeDeletes = gone(now.incomes, was.incomes);
-  const allocationDeletes = gone(now.allocations, was.allocations);
-  await refuseDeletingUsedAllocations(scope, allocationDeletes, refusals);
-  if (!(await scope.ownsAll('allocation_categories', was.allocations.map((a) => a.allocation_category_id)))) refusals.add(CATEGORY_UNKNOWN);
-  refusals.throwIfAny();
-  await inChunks(incomeDeletes, (part) => scope.deleteFrom('incomes').where('id', 'in', part).execute());
-  await inChunks(allocationDeletes, (part) => scope.deleteFrom('allocations').where('id', 'in', part).execute());
-  const pick = <L extends Line>(line: L, fields: string[]) => Object.fromEntries(fields.map((f) => [f, (line as unknown as Record<string, unknown>)[f]]));
-  const split = <L extends Line>(current: L[], old: L[]) => ({
-    updates: old.filter((o) => current.some((c) => c.id === o.id)),
-    inserts: old.filter((o) => !current.some((c) => c.id === o.id)),
-  });
-  const incomes = split(now.incomes, was.incomes);
-  const allocations = split(now.allocations, was.allocations);
-  await updateRows(scope, 'incomes', INCOME_COLUMNS, incomes.updates.map((line) => ({ id: line.id, values: pick(line, INCOME_FIELDS) as Record<keyof typeof INCOME_COLUMNS, unknown> })));
-  await updateRows(
-    scope,
-    'allocations',
-    ALLOCATION_COLUMNS,
-    allocations.updates.map((line) => ({ id: line.id, values: pick(line, ALLOCATION_FIELDS) as Record<keyof typeof ALLOCATION_COLUMNS, unknown> })),
-  );
-  const strip = <L extends Line>({ created_at: _c, updated_at: _u, ...line }: L) => line;
-  await inChunks(incomes.inserts.map(strip), (part) => scope.insertInto('incomes').values(part).execute());
-  await inChunks(allocations.inserts.map(strip), (part) => scope.insertInto('allocations').values(part).execute());
-  await bumpLockVersion(scope, was.budgetIds);
-  return changes;
+export async function restoreLines(scope: HouseholdScope, undo: LinesUndo): Promise<{ changes: string[]; written: TableChanges }> {
+  const before = await linesNow(scope, undo.changes.tables);
+  const written = await restoreChanges(scope, undo.changes);
+  const { changes } = await describeChanges(scope, before, await linesNow(scope, undo.changes.tables));
+  await bumpLockVersion(scope, undo.budgetIds);
+  return { changes, written };
 }

@@ -7,8 +7,9 @@ import {
   type IncomeRow,
   type UpdateBudgetBody,
 } from '../../../src/shared/schemas/budgets';
-import { type ColumnTypes, updateRows } from '../../db/batchUpdate';
+import type { ColumnTypes } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
+import { writeRowSet } from '../../db/rowSet';
 import { moveVersion } from '../../db/lockVersions';
 import type { Allocation, AllocationsTable, Income, IncomesTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
@@ -55,7 +56,7 @@ const rowLabel = { incomes: 'Income', allocations: 'Allocation' } as const;
 interface Plan<R, S> {
   creates: Array<{ row: R; index: number }>;
   updates: Array<{ row: R & { id: number }; index: number; stored: S }>;
-  deletes: number[];
+  deletes: S[];
 }
 
 type StoredLine<K extends Kind> = K extends 'incomes' ? Income : Allocation;
@@ -96,7 +97,7 @@ async function planRows<K extends Kind, R extends IncomeRow | AllocationRow>(
     if (!stored) return refusals.add(`${rowLabel[kind]} ${id} is not part of this budget`, `${kind}.${index}.id`);
     if (seen.has(id)) return refusals.add(`${rowLabel[kind]} ${id} appears more than once`, `${kind}.${index}.id`);
     seen.add(id);
-    if (row.deleted) plan.deletes.push(id);
+    if (row.deleted) plan.deletes.push(stored);
     else plan.updates.push({ row: { ...row, id }, index, stored });
   });
   for (const { row, index } of plan.creates) {
@@ -174,17 +175,7 @@ const allocationValues = (row: AllocationRow, stored: Allocation) => ({
   special_event_id: sentOr(row.special_event_id, stored.special_event_id),
 });
 
-/** Only rows whose values differ from what is stored are written. */
-const changedOnly = <V extends Record<string, unknown>>(rows: Array<{ id: number; values: V; stored: Record<string, unknown> }>) =>
-  rows.filter(({ values, stored }) => Object.keys(values).some((column) => values[column] !== stored[column]));
-
 async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan<IncomeRow, Income>, allocations: Plan<AllocationRow, Allocation>) {
-  await inChunks(incomes.deletes, (part) => scope.deleteFrom('incomes').where('id', 'in', part).execute());
-  await inChunks(allocations.deletes, (part) => scope.deleteFrom('allocations').where('id', 'in', part).execute());
-  const incomeUpdates = incomes.updates.map(({ row, stored }) => ({ id: row.id, values: incomeValues(row, stored), stored }));
-  const allocationUpdates = allocations.updates.map(({ row, stored }) => ({ id: row.id, values: allocationValues(row, stored), stored }));
-  await updateRows(scope, 'incomes', INCOME_COLUMNS, changedOnly(incomeUpdates));
-  await updateRows(scope, 'allocations', ALLOCATION_COLUMNS, changedOnly(allocationUpdates));
   const common = { household_id: scope.householdId, budget_id: budgetId };
   const newIncomes: Insertable<IncomesTable>[] = incomes.creates.map(({ row }) => ({
     ...common,
@@ -204,8 +195,16 @@ async function applyPlans(scope: HouseholdScope, budgetId: number, incomes: Plan
     comment: row.comment ?? null,
     special_event_id: row.special_event_id ?? null,
   }));
-  await inChunks(newIncomes, (chunk) => scope.insertInto('incomes').values(chunk).execute());
-  await inChunks(newAllocations, (chunk) => scope.insertInto('allocations').values(chunk).execute());
+  await writeRowSet(scope, 'incomes', INCOME_COLUMNS, {
+    deletes: incomes.deletes,
+    updates: incomes.updates.map(({ row, stored }) => ({ before: stored, values: incomeValues(row, stored) })),
+    inserts: newIncomes,
+  });
+  await writeRowSet(scope, 'allocations', ALLOCATION_COLUMNS, {
+    deletes: allocations.deletes,
+    updates: allocations.updates.map(({ row, stored }) => ({ before: stored, values: allocationValues(row, stored) })),
+    inserts: newAllocations,
+  });
 }
 
 /** PUT /budgets/:id: the edit screen's rows applied as creates, updates and deletes, all or nothing. */
@@ -216,7 +215,7 @@ export async function updateBudget(scope: HouseholdScope, id: number, body: Upda
     const incomes = await planRows(tx, id, 'incomes', body.incomes ?? [], refusals);
     const allocations = await planRows(tx, id, 'allocations', body.allocations ?? [], refusals);
     await refuseForeignReferences(tx, incomes, allocations, refusals);
-    await refuseDeletingUsedAllocations(tx, allocations.deletes, refusals);
+    await refuseDeletingUsedAllocations(tx, allocations.deletes.map((line) => line.id), refusals);
     await refuseTooManyLines(tx, 'incomes', new Map([[id, incomes.creates.length - incomes.deletes.length]]), refusals);
     await refuseTooManyLines(tx, 'allocations', new Map([[id, allocations.creates.length - allocations.deletes.length]]), refusals);
     refusals.throwIfAny();

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CARRIED_FORWARD_STATUSES } from '../../../src/shared/transactionRules';
 import { addDays } from '../../../src/shared/dates';
-import type { Budget, NewTransaction, Transaction } from '../../db/schema';
+import type { Budget, Transaction } from '../../db/schema';
+import { moveVersion } from '../../db/lockVersions';
+import { type NewRowOutsideWindow, writeOutsideWindow } from '../writesOutsideWindow';
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
 import { now } from './periods';
@@ -63,7 +65,7 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
 
   const carriedOn = addDays(budget.end_date, 1);
   const taken = await takenRefs(scope, cards, [...new Set(unpaid.map((t) => t.bank_ref + REF_SUFFIX))]);
-  const rows: NewTransaction[] = [];
+  const rows: NewRowOutsideWindow[] = [];
   const totals = new Map<number, { withdrawal: number; deposit: number }>();
   for (const original of unpaid) {
     let ref = original.bank_ref + REF_SUFFIX;
@@ -71,7 +73,6 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
     if (ref.length > MAX_REF || taken.has(key)) ref = manualRef();
     taken.add(`${original.bank_account_id}:${ref}`);
     rows.push({
-      household_id: scope.householdId,
       bank_account_id: original.bank_account_id,
       transaction_date: carriedOn,
       description: carriedDescription(original.description),
@@ -92,7 +93,6 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
   for (const [accountId, total] of totals) {
     if (total.deposit - total.withdrawal === 0) continue;
     rows.push({
-      household_id: scope.householdId,
       bank_account_id: accountId,
       transaction_date: carriedOn,
       description: BALANCE_ADJUSTMENT,
@@ -109,15 +109,11 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
 
   // Originals are settled: plain charges become 'brought_forward'; a copy carried again stays 'added' so that
   // `spent` keeps counting the charge once.
-  const inWindow = scope
-    .updateTable('transactions')
-    .where('bank_account_id', 'in', cards)
-    .where('transaction_date', '>=', budget.start_date)
-    .where('transaction_date', '<=', budget.end_date)
-    .where('status', '=', 'unpaid');
-  await inWindow.set({ status: 'paid', updated_at: now }).where('brought_forward_status', '=', 'added').execute();
-  await inWindow.set({ status: 'paid', brought_forward_status: 'brought_forward', updated_at: now }).execute();
-  await inChunks(rows, (chunk) => scope.insertInto('transactions').values(chunk).execute());
+  const settled = unpaid.map((stored) => ({
+    stored,
+    values: { status: 'paid' as const, brought_forward_status: stored.brought_forward_status === 'added' ? ('added' as const) : ('brought_forward' as const) },
+  }));
+  await writeOutsideWindow(scope, { inserts: rows, updates: settled });
 }
 
 /** Reopen: originals in the window back to unpaid, the copies and balancing rows after its end deleted. */
@@ -159,4 +155,6 @@ export async function undoCarryForward(scope: HouseholdScope, budget: Budget): P
     .where('transaction_date', '>', budget.end_date)
     .where('brought_forward_status', 'in', CARRIED_FORWARD_STATUSES)
     .execute();
+  // The next windows lost their copies: a draft of one read before must not save them back.
+  await moveVersion(scope, 'window', { ids: await creditCardIds(scope) });
 }

@@ -2,8 +2,7 @@ import type { MassUpdateBody } from '../../../src/shared/schemas/budgets';
 import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { updateRows } from '../../db/batchUpdate';
-import { inChunks } from '../../db/chunks';
+import { type StoredRow, writeRowSet } from '../../db/rowSet';
 import { Refusals } from '../refusals';
 import { BANK_ACCOUNT_UNKNOWN, CATEGORY_BLANK, CATEGORY_UNKNOWN, refuseDeletingUsedAllocations, refuseTooManyLines } from './lines';
 import { bumpLockVersion } from './periods';
@@ -26,8 +25,9 @@ export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): P
 
     const lineIds = body.amounts.map((a) => a.id).filter((id): id is number => !!id);
     const lines = lineIds.length
-      ? await tx.selectFrom(table).select([`${table}.id`, `${table}.budget_id`]).where(`${table}.id`, 'in', lineIds).execute()
+      ? await tx.selectFrom(table).selectAll().where(`${table}.id`, 'in', lineIds).execute()
       : [];
+    const storedLine = new Map<number, StoredRow & { budget_id: number }>(lines.map((line) => [line.id, line]));
     const budgetOfLine = new Map(lines.map((line) => [line.id, line.budget_id]));
     const creates: Array<{ budget_id: number; amount: number }> = [];
     const updates: Array<{ id: number; amount: number }> = [];
@@ -57,22 +57,21 @@ export async function massUpdate(scope: HouseholdScope, body: MassUpdateBody): P
     await refuseTooManyLines(tx, table, new Map(creates.map((c) => [c.budget_id, 1])), refusals);
     refusals.throwIfAny();
 
-    if (deletes.length > 0) await tx.deleteFrom(table).where(`${table}.id`, 'in', deletes).execute();
-    await updateRows(tx, table, { name: 'varchar', amount: 'bigint' }, updates.map(({ id, amount }) => ({ id, values: { name: body.name, amount } })));
-    if (creates.length > 0) {
-      const common = (c: { budget_id: number; amount: number }) => ({
-        household_id: tx.householdId,
-        budget_id: c.budget_id,
-        name: body.name,
-        amount: c.amount,
-      });
-      if (body.type === 'income') {
-        const rows = creates.map((c) => ({ ...common(c), bank_account_id: body.bank_account_id ?? null }));
-        await inChunks(rows, (chunk) => tx.insertInto('incomes').values(chunk).execute());
-      } else {
-        const rows = creates.map((c) => ({ ...common(c), allocation_category_id: body.allocation_category_id! }));
-        await inChunks(rows, (chunk) => tx.insertInto('allocations').values(chunk).execute());
-      }
+    const common = (c: { budget_id: number; amount: number }) => ({
+      household_id: tx.householdId,
+      budget_id: c.budget_id,
+      name: body.name,
+      amount: c.amount,
+    });
+    const plan = {
+      deletes: deletes.map((id) => storedLine.get(id)!),
+      updates: updates.map(({ id, amount }) => ({ before: storedLine.get(id)!, values: { name: body.name, amount } })),
+    };
+    const columns = { name: 'varchar', amount: 'bigint' } as const;
+    if (body.type === 'income') {
+      await writeRowSet(tx, 'incomes', columns, { ...plan, inserts: creates.map((c) => ({ ...common(c), bank_account_id: body.bank_account_id ?? null })) });
+    } else {
+      await writeRowSet(tx, 'allocations', columns, { ...plan, inserts: creates.map((c) => ({ ...common(c), allocation_category_id: body.allocation_category_id! })) });
     }
     const touched = new Set([...creates.map((c) => c.budget_id), ...[...updates.map((u) => u.id), ...deletes].map((id) => budgetOfLine.get(id)!)]);
     await bumpLockVersion(tx, [...touched]);

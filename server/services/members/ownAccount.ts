@@ -17,18 +17,22 @@ function actorOf(scope: HouseholdScope) {
   return scope.actor;
 }
 
+const wrongCurrentPassword = () => unprocessable(WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
+
 /**
  * A new password for the signed-in person (and the end of a temporary one). Their other devices are signed out:
  * whoever knew the old password is no longer signed in anywhere.
  */
 export async function changeOwnPassword(scope: HouseholdScope, body: ChangePasswordBody): Promise<{ success: true }> {
   const { userId, sessionId } = actorOf(scope);
-  const user = await scope.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(body.current_password, user.password_hash))) {
-    throw unprocessable(WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
-  }
+  const passwordHashOf = (db: HouseholdScope['db']) => db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  const verified = (await passwordHashOf(scope.db)).password_hash;
+  if (!(await verifyPassword(body.current_password, verified))) throw wrongCurrentPassword();
   const passwordHash = await hashPassword(body.password);
   return scope.transaction(async (trx) => {
+    // scrypt stays outside the transaction; inside it, under the household's write lock, the password checked
+    // must still be the current one, so of two changes at once exactly one succeeds.
+    if ((await passwordHashOf(trx.db)).password_hash !== verified) throw wrongCurrentPassword();
     await trx.db
       .updateTable('users')
       .set({ password_hash: passwordHash, must_change_password: 0, updated_at: sql<string>`CURRENT_TIMESTAMP` })

@@ -1,10 +1,9 @@
 import { ALLOCATION_TRANSFER_DESCRIPTION, type SinkFund, type SinkFundTransferBody } from '../../../src/shared/schemas/sinkFunds';
 import type { DateOnly } from '../../../src/shared/dates';
-import type { NewTransaction } from '../../db/schema';
-import { moveVersion } from '../../db/lockVersions';
 import type { HouseholdScope } from '../../db/scope';
 import { Refusals } from '../refusals';
-import { manualBankRef, refuseBeyondTransactionLimit } from '../transactions';
+import { manualBankRef } from '../transactions';
+import { writeOutsideWindow } from '../writesOutsideWindow';
 import { findSinkFundAccount, readSinkFund } from './sinkFundReads';
 
 /**
@@ -41,21 +40,20 @@ export function transferAllocation(scope: HouseholdScope, accountId: number, bod
     refusals.throwIfAny();
 
     const common = {
-      household_id: tx.householdId,
       bank_account_id: account.id,
       transaction_date: todayDate,
       description: ALLOCATION_TRANSFER_DESCRIPTION,
       status: 'paid' as const,
       allocation_id: null,
+      brought_forward_status: null,
+      is_manual_adjustment: 0,
     };
-    const rows: NewTransaction[] = [
-      { ...common, withdrawal_amount: body.amount, deposit_amount: 0, sink_fund_allocation_id: from, bank_ref: manualBankRef() },
-      { ...common, withdrawal_amount: 0, deposit_amount: body.amount, sink_fund_allocation_id: to, bank_ref: manualBankRef() },
-    ];
-    await refuseBeyondTransactionLimit(tx, rows.length);
-    await tx.insertInto('transactions').values(rows).execute();
-    // New rows in the account's window: a window draft opened before them must not save over them.
-    await moveVersion(tx, 'window', { ids: [account.id] });
+    await writeOutsideWindow(tx, {
+      inserts: [
+        { ...common, withdrawal_amount: body.amount, deposit_amount: 0, sink_fund_allocation_id: from, bank_ref: manualBankRef() },
+        { ...common, withdrawal_amount: 0, deposit_amount: body.amount, sink_fund_allocation_id: to, bank_ref: manualBankRef() },
+      ],
+    });
     return readSinkFund(tx, account.id);
   });
 }

@@ -5,9 +5,10 @@ import {
   type SinkFundEnvelopeRow,
   type UpdateSinkFundBody,
 } from '../../../src/shared/schemas/sinkFunds';
-import { type ColumnTypes, updateRows } from '../../db/batchUpdate';
+import type { ColumnTypes } from '../../db/batchUpdate';
 import { inChunks } from '../../db/chunks';
 import { moveVersion } from '../../db/lockVersions';
+import { writeRowSet } from '../../db/rowSet';
 import type { SinkFundAllocation } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { conflict } from '../../errors';
@@ -129,23 +130,18 @@ const envelopeValues = (row: SinkFundEnvelopeRow, stored: SinkFundAllocation) =>
 });
 
 async function applyPlan(scope: HouseholdScope, accountId: number, plan: Plan): Promise<void> {
-  await inChunks(
-    plan.deletes.map(({ stored }) => stored.id),
-    (part) => scope.deleteFrom('sink_fund_allocations').where('id', 'in', part).execute(),
-  );
-  const changed = plan.updates
-    .map(({ row, stored }) => ({ id: stored.id, values: envelopeValues(row, stored), stored }))
-    .filter(({ values, stored }) => (Object.keys(values) as Array<keyof typeof values>).some((column) => values[column] !== stored[column]));
-  await updateRows(scope, 'sink_fund_allocations', ENVELOPE_COLUMNS, changed);
-  const created = plan.creates.map(({ row }) => ({
-    household_id: scope.householdId,
-    bank_account_id: accountId,
-    name: row.name!.trim(),
-    amount: sentTarget(row) ?? 0,
-    comment: row.comment ?? null,
-    status: row.status ?? 'open',
-  }));
-  await inChunks(created, (part) => scope.insertInto('sink_fund_allocations').values(part).execute());
+  await writeRowSet(scope, 'sink_fund_allocations', ENVELOPE_COLUMNS, {
+    deletes: plan.deletes.map(({ stored }) => stored),
+    updates: plan.updates.map(({ row, stored }) => ({ before: stored, values: envelopeValues(row, stored) })),
+    inserts: plan.creates.map(({ row }) => ({
+      household_id: scope.householdId,
+      bank_account_id: accountId,
+      name: row.name!.trim(),
+      amount: sentTarget(row) ?? 0,
+      comment: row.comment ?? null,
+      status: row.status ?? 'open',
+    })),
+  });
 }
 
 /**

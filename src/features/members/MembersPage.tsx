@@ -6,32 +6,33 @@ import { usePageHeading } from '../../components/usePageHeading';
 import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
 import { useWriteAction } from '../messages/useWriteAction';
 import { AddMemberDialog } from './AddMemberDialog';
-import { useEndOwnSessionMutation, useGetMembersQuery, useGetOwnSessionsQuery, useRemoveMemberMutation } from './membersApi';
+import { useEndOwnSessionMutation, useGetMembersQuery, useGetOwnSessionsQuery } from './membersApi';
 import { OwnPasswordForm } from './OwnPasswordForm';
+import { useMemberActions } from './useMemberActions';
 import './members.css';
 
 /** A timestamp in the person's own clock: "Nov 25, 2026, 16:40". */
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }) : 'Never';
 
-/** Settings › Members: who shares this budget, adding and removing them; one's own password and devices. */
+const ROLE_NAMES = { owner: 'Owner', member: 'Member' } as const;
+
+/**
+ * Settings › Members: who shares this budget and their roles; owners add and remove people and change roles,
+ * anyone can leave; one's own password and devices.
+ */
 export default function MembersPage() {
   usePageHeading('Members');
   const members = useGetMembersQuery();
   const sessions = useGetOwnSessionsQuery();
-  const [removeMember] = useRemoveMemberMutation();
   const [endSession] = useEndOwnSessionMutation();
   const { run, refusalAlert } = useWriteAction();
+  const memberActions = useMemberActions(run);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<AddedMember | null>(null);
-
-  const remove = (member: Member) =>
-    run({
-      question: { title: 'Remove member?', content: `${member.name} will be signed out everywhere and can no longer sign in.` },
-      write: () => removeMember(member.id).unwrap(),
-      success: 'Member removed.',
-      failure: 'Member not removed.',
-    });
+  const you = members.data?.find((member) => member.is_you);
+  // The server refuses the rest anyway; these only stop offering what would be refused.
+  const isOwner = you?.role === 'owner';
 
   const end = (session: DeviceSession) =>
     run({
@@ -44,9 +45,16 @@ export default function MembersPage() {
   return (
     <section aria-label="Members" className="ec-setup-page ec-members">
       <Space className="ec-setup-page__actions">
-        <Button type="primary" onClick={() => setAdding(true)}>
-          Add Member
-        </Button>
+        {isOwner && (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            Add Member
+          </Button>
+        )}
+        {you && (
+          <Button danger onClick={() => void memberActions.leave(you)}>
+            Leave household
+          </Button>
+        )}
       </Space>
       {added && (
         <Alert
@@ -89,16 +97,29 @@ export default function MembersPage() {
               ),
             },
             { title: 'Email', dataIndex: 'email', responsive: ['sm'] },
+            { title: 'Role', dataIndex: 'role', render: (role: Member['role']) => ROLE_NAMES[role] },
             { title: 'Last sign-in', dataIndex: 'last_sign_in_at', render: (value: string | null) => when(value) },
             {
               title: 'Actions',
               key: 'actions',
               width: 1,
               render: (_value, member) =>
+                isOwner &&
                 !member.is_you && (
-                  <Button size="small" danger aria-label={`Remove ${member.name}`} onClick={() => void remove(member)}>
-                    Remove
-                  </Button>
+                  <Space size="small">
+                    {member.role === 'owner' ? (
+                      <Button size="small" aria-label={`Make ${member.name} a member`} onClick={() => void memberActions.setRole(member, 'member')}>
+                        Make member
+                      </Button>
+                    ) : (
+                      <Button size="small" aria-label={`Make ${member.name} an owner`} onClick={() => void memberActions.setRole(member, 'owner')}>
+                        Make owner
+                      </Button>
+                    )}
+                    <Button size="small" danger aria-label={`Remove ${member.name}`} onClick={() => void memberActions.remove(member)}>
+                      Remove
+                    </Button>
+                  </Space>
                 ),
             },
           ]}

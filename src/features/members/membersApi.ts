@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { AddedMember, AddMemberBody, ChangePasswordBody, DeviceSession, Member } from '../../shared/schemas/members';
+import type { AddedMember, AddMemberBody, ChangePasswordBody, ChangeRoleBody, DeviceSession, Member } from '../../shared/schemas/members';
 
 /** Settings › Members: the household's people, one's own password and devices. */
 export const membersApi = api.injectEndpoints({
@@ -14,6 +14,10 @@ export const membersApi = api.injectEndpoints({
     }),
     removeMember: build.mutation<void, number>({
       query: (id) => ({ url: `/members/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Member'],
+    }),
+    changeRole: build.mutation<Member, { id: number } & ChangeRoleBody>({
+      query: ({ id, role }) => ({ url: `/members/${id}`, method: 'PUT', body: { role } }),
       invalidatesTags: ['Member'],
     }),
     changeOwnPassword: build.mutation<void, ChangePasswordBody>({
@@ -35,6 +39,7 @@ export const {
   useGetMembersQuery,
   useAddMemberMutation,
   useRemoveMemberMutation,
+  useChangeRoleMutation,
   useChangeOwnPasswordMutation,
   useGetOwnSessionsQuery,
   useEndOwnSessionMutation,

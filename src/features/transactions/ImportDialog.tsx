@@ -11,13 +11,12 @@ import { useUpdateBankAccountMutation } from '../setup/setupApi';
 import { apiErrorMessages } from '../../app/apiErrors';
 import type { DraftRow } from './draftRows';
 import type { BudgetWindow } from '../../shared/transactionRules';
-import { parseCamt053 } from './import/camt';
-import { csvColumnNames, guessCsvMapping, parseCsv, readCsvTable, type CsvMapping } from './import/csv';
-import { detectFormat } from './import/detect';
+import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion, type ImportTotals } from './import/bankFile';
+import { csvColumnNames, type CsvMapping } from './import/csv';
+import { decodeBankFile } from './import/encoding';
 import { bankAccountWithCsvMapping, rememberedCsvMapping } from './import/importSettings';
 import { mergeImported, type ImportOutcome } from './import/merge';
-import { parseOfx } from './import/ofx';
-import type { ImportFormat, ParseResult } from './import/types';
+import type { ImportedRow } from './import/types';
 import { DATE_FORMATS } from './import/values';
 
 interface ImportProps {
@@ -28,15 +27,14 @@ interface ImportProps {
   onDone: () => void;
 }
 
-const FORMAT_NAMES: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OFX / QFX', camt053: 'CAMT.053' };
 const DELIMITER_NAMES: Record<CsvMapping['delimiter'], string> = { ',': 'Comma (,)', ';': 'Semicolon (;)', '\t': 'Tab', '|': 'Bar (|)' };
 
-function readFile(file: File): Promise<string> {
+function readFile(file: File): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
 }
 
@@ -66,7 +64,7 @@ function ColumnSelect({ label, value, columns, onChange, optional = false }: { l
 
 /** The CSV mapping step: which column is what, how dates and amounts are written. */
 function CsvMappingForm({ content, mapping, onChange }: { content: string; mapping: CsvMapping; onChange: (mapping: CsvMapping) => void }) {
-  const columns = useMemo(() => csvColumnNames(readCsvTable(content, mapping.delimiter), mapping.hasHeader), [content, mapping.delimiter, mapping.hasHeader]);
+  const columns = useMemo(() => csvColumnNames(content, { delimiter: mapping.delimiter }), [content, mapping.delimiter]);
   const set = (changes: Partial<CsvMapping>) => onChange({ ...mapping, ...changes });
   const column = (key: 'dateColumn' | 'descriptionColumn' | 'amountColumn' | 'withdrawalColumn' | 'depositColumn') => (value: number | null) => set({ [key]: value ?? 0 });
   return (
@@ -119,38 +117,119 @@ function CsvMappingForm({ content, mapping, onChange }: { content: string; mappi
       <Field label="Decimal comma (1.234,56)">
         <input type="checkbox" aria-label="Decimal comma" checked={mapping.decimalComma} onChange={(event) => set({ decimalComma: event.target.checked })} />
       </Field>
+      {mapping.amountMode === 'single' && <ColumnSelect label="Debit/credit column" value={mapping.signColumn} columns={columns} onChange={(value) => set({ signColumn: value })} optional />}
       <ColumnSelect label="Reference column" value={mapping.bankRefColumn} columns={columns} onChange={(value) => set({ bankRefColumn: value })} optional />
     </div>
   );
 }
 
-function parseContent(format: ImportFormat, content: string, mapping: CsvMapping | null): ParseResult {
-  if (format === 'ofx') return parseOfx(content);
-  if (format === 'camt053') return parseCamt053(content);
-  return mapping ? parseCsv(content, mapping) : { rows: [], problems: [] };
+/** The figures to compare with the bank's statement: rows, money in, money out, first and last day. */
+function TotalsLine({ totals, label }: { totals: ImportTotals; label: string }) {
+  return (
+    <p className="ec-import-totals" aria-label={label}>
+      {`${totals.rows} ${totals.rows === 1 ? 'row' : 'rows'}`} · deposits <Money cents={totals.deposits} /> · withdrawals <Money cents={totals.withdrawals} />
+      {totals.firstDate && totals.lastDate && ` · ${formatShortDate(totals.firstDate)} to ${formatShortDate(totals.lastDate)}`}
+    </p>
+  );
 }
+
+function PreviewRows({ rows, label }: { rows: readonly ImportedRow[]; label: string }) {
+  return (
+    <table className="ec-import-preview" aria-label={label}>
+      <thead>
+        <tr>
+          <th>Date</th>
+          <th>Description</th>
+          <th>Withdrawn</th>
+          <th>Deposited</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index}>
+            <td>{formatShortDate(row.transaction_date)}</td>
+            <td>{row.description}</td>
+            <td>
+              <Money cents={row.withdrawal_amount} />
+            </td>
+            <td>
+              <Money cents={row.deposit_amount} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A place where the file reads two ways: each reading side by side, with its first rows and totals. */
+function QuestionReadings({ file, question, isCreditCard, onChoose }: { file: BankFile; question: ImportQuestion; isCreditCard: boolean; onChoose: (choices: ImportChoices) => void }) {
+  const readings = useMemo(() => question.options.map((option) => ({ option, reading: readBankFile(file, option.choices, isCreditCard) })), [file, question, isCreditCard]);
+  return (
+    <fieldset className="ec-import-question" aria-label={question.text}>
+      <legend>{question.text}</legend>
+      <div className="ec-import-readings">
+        {readings.map(({ option, reading }) => (
+          <section key={option.label} aria-label={option.label}>
+            <h4>{option.label}</h4>
+            <PreviewRows rows={reading.rows.slice(0, 3)} label={`Preview: ${option.label}`} />
+            <TotalsLine totals={reading.totals} label={`Totals: ${option.label}`} />
+            <Button onClick={() => onChoose(option.choices)}>{`Use: ${option.label}`}</Button>
+          </section>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Which question a change of the mapping by hand answers. */
+function answeredBy(before: CsvMapping, after: CsvMapping): ImportQuestion['key'][] {
+  const keys: ImportQuestion['key'][] = [];
+  if (before.dateFormat !== after.dateFormat) keys.push('dateFormat');
+  if (before.amountColumn !== after.amountColumn) keys.push('amountColumn');
+  if (before.negativeMeans !== after.negativeMeans || before.withdrawalColumn !== after.withdrawalColumn || before.depositColumn !== after.depositColumn) keys.push('sign');
+  return keys;
+}
+
+const listed = (lines: readonly string[]) => lines.slice(0, 5).join('; ') + (lines.length > 5 ? `; and ${lines.length - 5} more` : '');
 
 function ImportForm({ account, window, existing, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
   const [updateBankAccount] = useUpdateBankAccountMutation();
   const [pasted, setPasted] = useState('');
-  const [source, setSource] = useState<{ content: string; format: ImportFormat } | null>(null);
-  const [mapping, setMapping] = useState<CsvMapping | null>(null);
+  const [file, setFile] = useState<BankFile | null>(null);
+  const [choices, setChoices] = useState<ImportChoices>({});
+  const [questions, setQuestions] = useState<ImportQuestion[]>([]);
   const [readProblem, setReadProblem] = useState<string | null>(null);
   const remembered = useMemo(() => rememberedCsvMapping(account), [account]);
   // Pasted text or a file read but not yet added to the window would be lost by closing.
-  useEffect(() => markDirty(source !== null || pasted.trim() !== ''), [source, pasted, markDirty]);
+  useEffect(() => markDirty(file !== null || pasted.trim() !== ''), [file, pasted, markDirty]);
 
-  const start = (content: string, fileName?: string) => {
-    const format = detectFormat(content, fileName);
-    setSource({ content, format });
-    setMapping(format === 'csv' ? (remembered ?? guessCsvMapping(content)) : null);
+  const start = (opened: BankFile) => {
+    const first = readBankFile(opened, remembered ? { csv: remembered } : null, account.is_credit_card);
+    // A remembered mapping of another kind of file (or of a CSV it no longer reads) is not forced on it.
+    const reading = first.format === 'csv' && remembered && first.rows.length > 0 ? first : readBankFile(opened, null, account.is_credit_card);
+    setFile(opened);
+    setChoices(reading.choices);
+    setQuestions(reading.questions);
   };
-  const result = useMemo(() => (source ? parseContent(source.format, source.content, mapping) : null), [source, mapping]);
+  const result = useMemo(() => (file ? readBankFile(file, choices, account.is_credit_card) : null), [file, choices, account.is_credit_card]);
+  const usingRemembered = result?.format === 'csv' && remembered !== null && JSON.stringify(choices.csv) === JSON.stringify(remembered);
+
+  const answer = (key: ImportQuestion['key'], chosen: ImportChoices) => {
+    setChoices(chosen);
+    setQuestions((open) => open.filter((question) => question.key !== key));
+  };
+  const changeMapping = (mapping: CsvMapping) => {
+    const answered = choices.csv ? answeredBy(choices.csv, mapping) : [];
+    setChoices({ ...choices, csv: mapping });
+    setQuestions((open) => open.filter((question) => !answered.includes(question.key)));
+  };
 
   const importRows = () => {
     if (!result) return;
     onImported(mergeImported(existing, result.rows, window, account.is_credit_card), result.problems);
+    const mapping = result.format === 'csv' ? choices.csv : undefined;
     if (mapping && JSON.stringify(mapping) !== JSON.stringify(remembered)) {
       updateBankAccount(bankAccountWithCsvMapping(account, mapping))
         .unwrap()
@@ -159,21 +238,23 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
     onDone();
   };
 
-  if (!source || !result) {
+  if (!file || !result) {
     return (
       <div className="ec-transfer-form">
-        <Field label="Bank file (CSV, OFX, QFX or CAMT.053)">
+        <Field label="Bank file (CSV, OFX, QFX, QIF, MT940 or CAMT)">
           <input
             type="file"
             aria-label="Bank file"
-            accept=".csv,.txt,.ofx,.qfx,.xml"
+            accept=".csv,.txt,.ofx,.qfx,.qbo,.xml,.qif,.sta,.mt940,.940"
             onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              readFile(file).then(
-                (content) => start(content, file.name),
-                () => setReadProblem('This file could not be read.'),
-              );
+              const chosen = event.target.files?.[0];
+              if (!chosen) return;
+              readFile(chosen)
+                .then(decodeBankFile)
+                .then(
+                  (decoded) => start({ ...decoded, fileName: chosen.name }),
+                  () => setReadProblem('This file could not be read.'),
+                );
             }}
           />
         </Field>
@@ -182,7 +263,7 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
         </Field>
         {readProblem && <Alert type="error" showIcon title={readProblem} />}
         <div className="ec-transactions-actions">
-          <Button type="primary" disabled={pasted.trim() === ''} onClick={() => start(pasted)}>
+          <Button type="primary" disabled={pasted.trim() === ''} onClick={() => start({ text: pasted, encoding: 'pasted text', fileName: '' })}>
             Read Text
           </Button>
           <Button onClick={onCancel}>Cancel</Button>
@@ -191,50 +272,45 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
     );
   }
 
+  const back = () => setFile(null);
+  if (result.refusal) {
+    return (
+      <div>
+        <Alert type="error" showIcon title={result.refusal} />
+        <div className="ec-transactions-actions">
+          <Button onClick={back}>Back</Button>
+          <Button onClick={onCancel}>Cancel</Button>
+        </div>
+      </div>
+    );
+  }
+  const waiting = questions.length > 0;
   return (
     <div>
       <p>
-        Format: <strong>{FORMAT_NAMES[source.format]}</strong>
-        {source.format === 'csv' && remembered && ' (using the mapping remembered for this account)'}
+        Format: <strong>{result.formatName}</strong> · Encoding: <strong>{result.encoding}</strong>
+        {usingRemembered && ' (using the mapping remembered for this account)'}
       </p>
-      {source.format === 'csv' && mapping && <CsvMappingForm content={source.content} mapping={mapping} onChange={setMapping} />}
-      <table className="ec-import-preview" aria-label="Preview">
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Description</th>
-            <th>Withdrawn</th>
-            <th>Deposited</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.rows.slice(0, 5).map((row, index) => (
-            <tr key={index}>
-              <td>{formatShortDate(row.transaction_date)}</td>
-              <td>{row.description}</td>
-              <td>
-                <Money cents={row.withdrawal_amount} />
-              </td>
-              <td>
-                <Money cents={row.deposit_amount} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {questions.map((question) => (
+        <QuestionReadings key={question.key} file={file} question={question} isCreditCard={account.is_credit_card} onChoose={(chosen) => answer(question.key, chosen)} />
+      ))}
+      {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
+      <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />
+      <TotalsLine totals={result.totals} label="Totals" />
       {result.problems.length > 0 && (
         <Alert
           type="warning"
           showIcon
-          title={`${result.problems.length} ${result.problems.length === 1 ? 'line' : 'lines'} could not be read`}
-          description={result.problems.slice(0, 5).join('; ')}
+          title={`${result.problems.length} ${result.problems.length === 1 ? 'line' : 'lines'} could not be read and will not be added`}
+          description={listed(result.problems)}
         />
       )}
+      {result.skipped.length > 0 && <Alert type="info" showIcon title={`${result.skipped.length} ${result.skipped.length === 1 ? 'line' : 'lines'} left out`} description={listed(result.skipped)} />}
       <div className="ec-transactions-actions">
-        <Button type="primary" disabled={result.rows.length === 0} onClick={importRows}>
-          {`Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}
+        <Button type="primary" disabled={result.rows.length === 0 || waiting} onClick={importRows}>
+          {waiting ? 'Answer the question above first' : `Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}
         </Button>
-        <Button onClick={() => setSource(null)}>Back</Button>
+        <Button onClick={back}>Back</Button>
         <Button onClick={onCancel}>Cancel</Button>
       </div>
     </div>

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { EMAIL_MAX, newPasswordSchema, PASSWORD_MAX } from './auth';
 import { idSchema, nameSchema, textSchema } from './common';
 
+/** Owners add and remove members and change roles; members use the budget. The household's creator is an owner. */
+export const ROLES = ['owner', 'member'] as const;
+export const roleSchema = z.enum(ROLES, { error: 'Role must be owner or member' });
+export type Role = z.infer<typeof roleSchema>;
+
 /** One person of the household, as Settings › Members lists them. */
 export const memberSchema = z.object({
   id: idSchema,
@@ -13,6 +18,7 @@ export const memberSchema = z.object({
   must_change_password: z.boolean(),
   /** The signed-in person themselves. */
   is_you: z.boolean(),
+  role: roleSchema,
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -21,6 +27,10 @@ export const addMemberBodySchema = z.object({
   email: textSchema(EMAIL_MAX).trim().email({ error: 'Email is not valid' }),
 });
 export type AddMemberBody = z.infer<typeof addMemberBodySchema>;
+
+/** PUT /members/:id: an owner makes someone an owner or a member. */
+export const changeRoleBodySchema = z.object({ role: roleSchema });
+export type ChangeRoleBody = z.infer<typeof changeRoleBodySchema>;
 
 /** The new member and the temporary password, shown this once (only its hash is stored). */
 export const addedMemberSchema = z.object({ member: memberSchema, temporary_password: z.string() });
@@ -51,7 +61,9 @@ export const deviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
-export const CANNOT_REMOVE_YOURSELF = 'You cannot remove yourself. Another member can remove you.';
+export const OWNERS_ONLY = 'Only an owner of the household can add or remove members or change roles.';
+export const LAST_OWNER_CANNOT_LEAVE = 'You are the only owner. Make another member an owner before you leave.';
+export const LAST_OWNER_CANNOT_BE_DEMOTED = 'The household needs an owner. Make another member an owner first.';
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const SESSION_NOT_FOUND = 'Session not found';
 export const WRONG_CURRENT_PASSWORD = 'Current password is not correct';

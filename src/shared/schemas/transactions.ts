@@ -73,6 +73,8 @@ export const QUICK_ADD_DESCRIPTION_BLANK = "Description can't be blank";
 export const QUICK_ADD_NO_AMOUNT = 'Enter an amount spent or received';
 export const quickAddNoBudget = (date: string) => `No budget covers ${date}: add it on Budgets first`;
 
+/** A save without window_lock_version from a session that never read the window may not delete rows by leaving them out. */
+export const WINDOW_UNREAD_MESSAGE = "This save leaves out transactions of this account that were never loaded here. Reload to see them before saving.";
 export const WINDOW_CONFLICT_MESSAGE =
   "This account's transactions were changed by someone else. Reload to see their changes.";
 

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AddMemberBody, DeviceSession, Member } from '../../../src/shared/schemas/members';
+import { type AddMemberBody, type DeviceSession, LAST_OWNER_CANNOT_LEAVE, type Member } from '../../../src/shared/schemas/members';
+import { hasCredentials } from '../../../src/app/credentials';
+import { storeTestCredentials } from '../../support/render';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { findDialog, openDialog, renderSetupPage } from '../setup/renderSetup';
 
-const ann: Member = { id: 1, name: 'Ann', email: 'ann@example.com', last_sign_in_at: '2026-11-25T10:00:00.000Z', must_change_password: false, is_you: true };
-const ben: Member = { id: 2, name: 'Ben', email: 'ben@example.com', last_sign_in_at: null, must_change_password: true, is_you: false };
+const ann: Member = { id: 1, name: 'Ann', email: 'ann@example.com', last_sign_in_at: '2026-11-25T10:00:00.000Z', must_change_password: false, is_you: true, role: 'owner' };
+const ben: Member = { id: 2, name: 'Ben', email: 'ben@example.com', last_sign_in_at: null, must_change_password: true, is_you: false, role: 'member' };
 const sessions: DeviceSession[] = [
   { id: 10, device: 'Chrome on Linux', signed_in_at: '2026-11-25T10:00:00.000Z', last_used_at: '2026-11-25T10:00:00.000Z', expires_at: '2026-12-09T10:00:00.000Z', current: true },
   { id: 11, device: 'Safari on iOS', signed_in_at: '2026-11-20T10:00:00.000Z', last_used_at: '2026-11-21T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z', current: false },
@@ -106,5 +108,89 @@ describe('Members', () => {
     await user.click(screen.getByText('Yes', { selector: 'button *' }));
     await waitFor(() => expect(messages).toContain('Device signed out.'));
     expect(network.find('DELETE', '/account/sessions/11')).toHaveLength(1);
+  });
+
+  it('shows each role; an owner is offered the owner actions on the others and changes a role after asking', async () => {
+    let members = [ann, ben];
+    const network = mockFetch({
+      'GET /members': () => ({ body: members }),
+      'GET /account/sessions': sessions,
+      'PUT /members/2': () => {
+        members = [ann, { ...ben, role: 'owner' }];
+        return { body: members[1] };
+      },
+    });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/members');
+    const table = await screen.findByRole('table', { name: 'Household members' });
+    await waitFor(() => expect(within(table).getByText('Owner')).toBeInTheDocument());
+    expect(within(table).getByText('Member')).toBeInTheDocument();
+    expect(screen.getByText('Add Member', { selector: 'button *' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Remove Ben')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Make Ann a member')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Make Ben an owner'));
+    const question = await findDialog('Make Ben an owner?');
+    expect(question).toHaveTextContent('Ben will be able to add and remove members and change their roles.');
+    await user.click(within(question).getByText('Yes', { selector: 'button *' }));
+    await waitFor(() => expect(messages).toContain('Role changed.'));
+    expect(network.find('PUT', '/members/2')[0].body).toEqual({ role: 'owner' });
+    expect(await screen.findByLabelText('Make Ben a member')).toBeInTheDocument();
+  });
+
+  it('offers a member no owner actions, only leaving', async () => {
+    mockFetch({
+      'GET /members': [
+        { ...ann, is_you: false },
+        { ...ben, is_you: true, must_change_password: false },
+      ],
+      'GET /account/sessions': sessions,
+    });
+    renderSetupPage('/setup/members');
+    const table = await screen.findByRole('table', { name: 'Household members' });
+    await waitFor(() => expect(within(table).getByText('Owner')).toBeInTheDocument());
+    expect(await screen.findByText('Leave household', { selector: 'button *' })).toBeInTheDocument();
+    expect(screen.queryByText('Add Member', { selector: 'button *' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Remove Ann')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Make Ann a member')).not.toBeInTheDocument();
+  });
+
+  it('leaves the household after asking, and is signed out here', async () => {
+    storeTestCredentials();
+    const network = mockFetch({
+      'GET /members': [
+        { ...ann, is_you: false },
+        { ...ben, is_you: true, must_change_password: false },
+      ],
+      'GET /account/sessions': sessions,
+      'DELETE /members/2': { success: true },
+    });
+    const user = setupUser();
+    const { router, messages } = renderSetupPage('/setup/members');
+    await user.click(await screen.findByText('Leave household', { selector: 'button *' }));
+    const question = await findDialog('Leave household?');
+    expect(question).toHaveTextContent('You will be signed out everywhere and can no longer sign in to The Testers.');
+    await user.click(within(question).getByText('Yes', { selector: 'button *' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(messages).toContain('You left the household.');
+    expect(network.find('DELETE', '/members/2')).toHaveLength(1);
+    expect(hasCredentials()).toBe(false);
+  });
+
+  it("shows the server's refusal when the last owner tries to leave, and stays", async () => {
+    storeTestCredentials();
+    mockFetch({
+      'GET /members': [ann, ben],
+      'GET /account/sessions': sessions,
+      'DELETE /members/1': () => refusal(422, [LAST_OWNER_CANNOT_LEAVE]),
+    });
+    const user = setupUser();
+    const { router, messages } = renderSetupPage('/setup/members');
+    await user.click(await screen.findByText('Leave household', { selector: 'button *' }));
+    await user.click(within(await findDialog('Leave household?')).getByText('Yes', { selector: 'button *' }));
+    await waitFor(() => expect(messages).toContain(`You did not leave. ${LAST_OWNER_CANNOT_LEAVE}`));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LAST_OWNER_CANNOT_LEAVE);
+    expect(router.state.location.pathname).toBe('/setup/members');
+    expect(hasCredentials()).toBe(true);
   });
 });

@@ -15,9 +15,12 @@ const card = { account_type: 'credit_card', account_category: 'liability' } as c
 /** Rows as they matter for balances: everything but the moment they were last touched. */
 async function ledger(scope: HouseholdScope) {
   const strip = <T extends { updated_at: unknown }>(rows: T[]) => rows.map(({ updated_at: _u, ...rest }) => rest);
+  // A row's version counts its updates (what an undo checks): a close and a reopen move it, as any write does.
+  const unversioned = <T extends { row_version: unknown }>(rows: T[]) => rows.map(({ row_version: _v, ...rest }) => rest);
   return {
-    accounts: strip(await scope.selectFrom('bank_accounts').selectAll().orderBy('id').execute()),
-    transactions: strip(await scope.selectFrom('transactions').selectAll().orderBy('id').execute()),
+    // Each close and reopen moves the card windows' versions on, as any write of their rows does.
+    accounts: strip(await scope.selectFrom('bank_accounts').selectAll().orderBy('id').execute()).map(({ window_lock_version: _v, ...rest }) => rest),
+    transactions: unversioned(strip(await scope.selectFrom('transactions').selectAll().orderBy('id').execute())),
   };
 }
 

@@ -83,10 +83,15 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
     expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
-  it('accepts a second save from the version first read when only the same session saved since', async () => {
+  it('refuses a second draft of the same session (another tab) and accepts a save from the version its own save returned', async () => {
     const { budget, salary } = await arrange();
-    expect((await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] })).status).toBe(200);
-    const again = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
+    const first = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 1 }] });
+    expect([first.status, first.body.lock_version]).toEqual([200, 1]);
+    const before = await householdSnapshot(ctx.user.scope);
+    const otherTab = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
+    expect(otherTab).toMatchObject({ status: 409, body: { errors: [BUDGET_CONFLICT_MESSAGE] } });
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+    const again = await put(budget.id, { lock_version: first.body.lock_version, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
     expect(again.status).toBe(200);
     expect(again.body.incomes.find((i) => i.id === salary.id)?.amount).toBe(2);
     expect(again.body.lock_version).toBe(2);
@@ -99,11 +104,10 @@ describe.each(testDialects)('editing a budget on %s', (dialect) => {
     expect((await put(budget.id, { lock_version: 1, incomes: [{ id: salary.id, name: 'Salary', amount: 5 }] }, otherDevice)).status).toBe(200);
     const stale = await put(budget.id, { lock_version: 0, incomes: [{ id: salary.id, name: 'Salary', amount: 2 }] });
     expect(stale.status).toBe(409);
-    // Own saves after the other's do not make the earlier read fresh again.
     const rebased = await put(budget.id, { lock_version: 2, incomes: [{ id: salary.id, name: 'Salary', amount: 3 }] });
     expect(rebased.status).toBe(200);
-    expect((await put(budget.id, { lock_version: 1, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(409);
-    expect((await put(budget.id, { lock_version: 2, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(200);
+    expect((await put(budget.id, { lock_version: 2, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(409);
+    expect((await put(budget.id, { lock_version: 3, incomes: [{ id: salary.id, name: 'Salary', amount: 4 }] })).status).toBe(200);
   });
 
   it('refuses row ids of another budget or another household (422, nothing written)', async () => {

@@ -1,4 +1,4 @@
-import type { SinkFundEnvelope } from '../../../src/shared/schemas/sinkFunds';
+import { SINK_FUND_CONFLICT_MESSAGE, type SinkFundEnvelope } from '../../../src/shared/schemas/sinkFunds';
 import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, signInPartner, testDialects, useTestServer } from '../../support/testServer';
 import { createEnvelope } from '../transactions/fixtures';
@@ -139,12 +139,16 @@ describe.each(testDialects)('editing sink fund envelopes on %s', (dialect) => {
     expect((await getSinkFund(ctx.server, ctx.user, account.id)).body.lock_version).toBe(2);
   });
 
-  it('accepts a second save from the lock_version first read when only the same session saved since', async () => {
+  it("refuses a second draft of the same session (another tab) and accepts a save from the version its own save returned", async () => {
     const { account, car } = await sinkFundFixture(ctx.user.scope);
-    expect((await putSinkFund(ctx.server, ctx.user, account.id, { lock_version: 0, sink_fund_allocations: [{ id: car.id, target: 1 }] })).status).toBe(200);
-    const again = await putSinkFund(ctx.server, ctx.user, account.id, { lock_version: 0, sink_fund_allocations: [{ id: car.id, target: 2 }] });
-    expect(again.status).toBe(200);
-    expect(again.body.lock_version).toBe(2);
+    const first = await putSinkFund(ctx.server, ctx.user, account.id, { lock_version: 0, sink_fund_allocations: [{ id: car.id, target: 1 }] });
+    expect([first.status, first.body.lock_version]).toEqual([200, 1]);
+    const before = await householdSnapshot(ctx.user.scope);
+    const otherTab = await putSinkFund(ctx.server, ctx.user, account.id, { lock_version: 0, sink_fund_allocations: [{ id: car.id, target: 2 }] });
+    expect(otherTab).toMatchObject({ status: 409, body: { errors: [SINK_FUND_CONFLICT_MESSAGE] } });
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+    const again = await putSinkFund(ctx.server, ctx.user, account.id, { lock_version: first.body.lock_version, sink_fund_allocations: [{ id: car.id, target: 2 }] });
+    expect([again.status, again.body.lock_version]).toEqual([200, 2]);
   });
 
   it("refuses an envelope of another account, naming the row, and never touches that account's envelope", async () => {

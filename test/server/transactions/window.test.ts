@@ -156,12 +156,14 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
       expect([first.status, first.lockVersion, second.status, second.lockVersion]).toEqual([200, 1, 200, 2]);
     });
 
-    it("refuses a save that is stale because the partner saved since, and accepts one stale only by the same session's own save", async () => {
+    it("refuses a save that is stale because of the same session's own save (another draft) or the partner's", async () => {
       const { bankAccount, budget } = await windowFixture(ctx.user.scope);
       const window = { bank_account_id: bankAccount.id, budget_id: budget.id };
       const mine = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 0, transactions: [{ transaction_date: '2026-03-05', description: 'Mine' }] });
-      const mineAgain = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 0, transactions: [...mine.body, { transaction_date: '2026-03-06', description: 'Mine too' }] });
-      expect([mine.status, mineAgain.status, mineAgain.lockVersion]).toEqual([200, 200, 2]);
+      const otherTab = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 0, transactions: [{ transaction_date: '2026-03-06', description: 'Other tab' }] });
+      expect([mine.status, mine.lockVersion, otherTab.status]).toEqual([200, 1, 409]);
+      const mineAgain = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: mine.lockVersion, transactions: [...mine.body, { transaction_date: '2026-03-06', description: 'Mine too' }] });
+      expect([mineAgain.status, mineAgain.lockVersion]).toEqual([200, 2]);
       const partner = await signInPartner(ctx.server, ctx.user);
       expect((await saveWindow(ctx.server, partner, { ...window, window_lock_version: 2, transactions: mineAgain.body })).status).toBe(200);
       const stale = await saveWindow(ctx.server, ctx.user, { ...window, window_lock_version: 2, transactions: [] });
@@ -322,6 +324,7 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
 
       it('lists every problem of every row at once', async () => {
         const f = await arrange();
+        await getWindow(ctx.server, ctx.user, f.bankAccount.id, f.budget.id);
         const refused = await saveWindow(ctx.server, ctx.user, {
           bank_account_id: f.bankAccount.id,
           budget_id: f.budget.id,
@@ -433,6 +436,7 @@ describe.each(testDialects)('transaction window on %s', (dialect) => {
     it('lets a new row take the reference of a row deleted in the same save', async () => {
       const { bankAccount, budget } = await windowFixture(ctx.user.scope);
       await createTransaction(ctx.user.scope, bankAccount.id, '2026-03-02', { bank_ref: 'R1' });
+      await getWindow(ctx.server, ctx.user, bankAccount.id, budget.id);
       const saved = await saveWindow(ctx.server, ctx.user, {
         bank_account_id: bankAccount.id,
         budget_id: budget.id,

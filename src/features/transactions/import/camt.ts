@@ -38,20 +38,32 @@ function entryRef(entry: Element): string {
   );
 }
 
-/** ISO 20022 CAMT.053 bank statements, read with the browser's DOMParser. */
-export function parseCamt053(content: string): ParseResult {
+/** An entry's status: a plain text in camt versions up to 8, a code inside it from version 8 on. */
+const entryStatus = (entry: Element) => (at(entry, 'Sts', 'Cd') || at(entry, 'Sts')).toUpperCase();
+
+/**
+ * ISO 20022 bank-to-customer messages, read with the browser's DOMParser: statements (camt.053), intraday
+ * reports (camt.052) and notifications (camt.054). Only booked entries are imported; pending ones are named.
+ */
+export function parseCamt(content: string): ParseResult {
   const rows: ImportedRow[] = [];
   const problems: string[] = [];
+  const skipped: string[] = [];
   const document = new DOMParser().parseFromString(content, 'application/xml');
-  if (document.getElementsByTagName('parsererror').length > 0) return { rows, problems: ['This file could not be read as CAMT.053 XML'] };
+  if (document.getElementsByTagName('parsererror').length > 0) return { rows, problems: ['This CAMT file is not well-formed XML and cannot be read. Download it again from your bank.'] };
   const entries = Array.from(document.getElementsByTagNameNS('*', 'Ntry'));
   entries.forEach((entry, index) => {
+    const status = entryStatus(entry);
+    if (status === 'PDNG' || status === 'INFO' || status === 'FUTR') {
+      skipped.push(`Entry ${index + 1}: not booked yet (${status === 'PDNG' ? 'pending' : status === 'FUTR' ? 'future' : 'information only'})`);
+      return;
+    }
     // Booking date first; dates are read as their first 10 characters, never through a time zone.
     const dateText = (at(entry, 'BookgDt', 'Dt') || at(entry, 'BookgDt', 'DtTm') || at(entry, 'ValDt', 'Dt') || at(entry, 'ValDt', 'DtTm')).slice(0, 10);
     const amount = parseAmountText(at(entry, 'Amt'));
     const direction = at(entry, 'CdtDbtInd');
     if (!isValidDate(dateText) || amount === null || (direction !== 'CRDT' && direction !== 'DBIT')) {
-      problems.push(`Entry ${index + 1}: missing or unreadable date, amount or credit/debit indicator`);
+      problems.push(`Entry ${index + 1}: the booking date, amount or credit/debit indicator (CRDT/DBIT) is missing or unreadable.`);
       return;
     }
     const ref = entryRef(entry);
@@ -62,5 +74,5 @@ export function parseCamt053(content: string): ParseResult {
       ...(ref ? { bank_ref: ref } : {}),
     });
   });
-  return { rows, problems };
+  return { rows, problems, skipped };
 }

@@ -8,6 +8,7 @@ export interface ImportOutcome {
   added: number;
   outsideWindow: number;
   duplicates: number;
+  possibleDuplicates: number;
 }
 
 type Comparable = Pick<DraftRow, 'transaction_date' | 'withdrawal_amount' | 'deposit_amount' | 'description'>;
@@ -17,19 +18,24 @@ const sameTransactionKey = (row: Comparable) =>
   `${row.transaction_date}|${row.deposit_amount - row.withdrawal_amount}|${row.description.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 
 /**
- * Imported rows as new draft rows for review. Rows outside the window arrive deleted; rows already in the
- * window (same bank_ref, or same date, amount and description) arrive deleted and flagged as duplicates.
- * One pass over each list with Set lookups, so a 500-row file against a 2,000-row window stays instant.
+ * Imported rows as new draft rows for review. Rows outside the window arrive deleted. A row whose bank
+ * reference (OFX FITID, CAMT entry reference, a CSV column unique in its file) is already in the window arrives
+ * deleted as a duplicate. A row with the same date, amount and description as one in the window, where the two
+ * cannot be told apart by references, arrives unticked (deleted, one click restores it) as a possible duplicate:
+ * two coffees on one day are real. One pass over each list with Map lookups, so a 500-row file against a
+ * 2,000-row window stays instant.
  */
 export function mergeImported(existing: readonly DraftRow[], imported: readonly ImportedRow[], window: BudgetWindow, isCreditCard: boolean): ImportOutcome {
   const refs = new Set<string>();
-  const keys = new Set<string>();
+  // For each date+amount+description in the window: whether every row with it carries a bank reference.
+  const keys = new Map<string, boolean>();
   for (const row of existing) {
     if (row.deleted) continue;
     if (row.bank_ref) refs.add(row.bank_ref);
-    keys.add(sameTransactionKey(row));
+    const key = sameTransactionKey(row);
+    keys.set(key, (keys.get(key) ?? true) && Boolean(row.bank_ref));
   }
-  const outcome: ImportOutcome = { rows: [], added: 0, outsideWindow: 0, duplicates: 0 };
+  const outcome: ImportOutcome = { rows: [], added: 0, outsideWindow: 0, duplicates: 0, possibleDuplicates: 0 };
   for (const item of imported) {
     const description = item.description.trim();
     const row: DraftRow = {
@@ -43,10 +49,14 @@ export function mergeImported(existing: readonly DraftRow[], imported: readonly 
       row.deleted = true;
       row.importFlag = 'outside';
       outcome.outsideWindow += 1;
-    } else if ((row.bank_ref && refs.has(row.bank_ref)) || keys.has(sameTransactionKey(row))) {
+    } else if (row.bank_ref && refs.has(row.bank_ref)) {
       row.deleted = true;
       row.importFlag = 'duplicate';
       outcome.duplicates += 1;
+    } else if (keys.has(sameTransactionKey(row)) && !(row.bank_ref && keys.get(sameTransactionKey(row)))) {
+      row.deleted = true;
+      row.importFlag = 'possible-duplicate';
+      outcome.possibleDuplicates += 1;
     } else {
       outcome.added += 1;
     }
@@ -55,10 +65,11 @@ export function mergeImported(existing: readonly DraftRow[], imported: readonly 
   return outcome;
 }
 
-/** "12 rows read: 9 added, 2 outside the budget period, 1 duplicate." */
+/** "12 rows read: 9 added, 2 outside the budget period, 1 duplicate, 1 possible duplicate (unticked)." */
 export function importSummaryText(outcome: ImportOutcome, unreadable = 0): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const parts = [`${outcome.added} added`, `${outcome.outsideWindow} outside the budget period`, plural(outcome.duplicates, 'duplicate', 'duplicates')];
+  if (outcome.possibleDuplicates > 0) parts.push(`${plural(outcome.possibleDuplicates, 'possible duplicate', 'possible duplicates')} (unticked)`);
   if (unreadable > 0) parts.push(`${unreadable} unreadable`);
   return `${plural(outcome.rows.length + unreadable, 'row', 'rows')} read: ${parts.join(', ')}.`;
 }

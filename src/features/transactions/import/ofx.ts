@@ -1,27 +1,37 @@
-import { parseSync } from 'ofx-js';
 import { fromParts, isValidDate } from '../../../shared/dates';
 import { parseAmountText } from './values';
 import { splitSigned, type ImportedRow, type ParseResult } from './types';
 
-type OfxNode = string | { [name: string]: OfxNode | OfxNode[] };
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** Every STMTTRN in the file, wherever it sits (bank and credit-card statements nest them differently). */
-function collectTransactions(node: OfxNode | OfxNode[] | undefined, found: Record<string, OfxNode>[]): void {
-  if (node === undefined || typeof node === 'string') return;
-  if (Array.isArray(node)) {
-    for (const item of node) collectTransactions(item, found);
-    return;
-  }
-  for (const [name, child] of Object.entries(node)) {
-    if (name === 'STMTTRN') {
-      for (const item of Array.isArray(child) ? child : [child]) if (typeof item === 'object') found.push(item as Record<string, OfxNode>);
-    } else {
-      collectTransactions(child, found);
-    }
-  }
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&#(x[0-9a-f]+|\d+);/gi, (_, code: string) => String.fromCodePoint(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : Number(code)))
+    .replace(/&([a-z]+);/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole);
+
+/** Element text as the person should read it: CDATA unwrapped, HTML and XML entities decoded (twice: banks escape twice). */
+function plain(value: string): string {
+  return decodeEntities(decodeEntities(value.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-const text = (value: OfxNode | OfxNode[] | undefined) => (typeof value === 'string' ? value.trim() : '');
+/** NAME is often the start of MEMO, or MEMO a part of NAME: the longer one then says it all. */
+const nameAndMemo = (name: string, memo: string) => (!name || memo.startsWith(name) ? memo : !memo || name.includes(memo) ? name : `${name} ${memo}`);
+
+/**
+ * The value of each element in one STMTTRN block. SGML OFX 1 leaves elements unclosed (`<TRNAMT>-12.50`),
+ * XML OFX 2 closes them; either way a value runs to the next tag. CDATA sections are kept whole.
+ */
+function elementValues(block: string): Map<string, string> {
+  const values = new Map<string, string>();
+  const pattern = /<([A-Z0-9.]+)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[^<])*)/gi;
+  for (let match = pattern.exec(block); match; match = pattern.exec(block)) {
+    const name = match[1].toUpperCase();
+    if (!values.has(name)) values.set(name, plain(match[2]));
+  }
+  return values;
+}
 
 /** OFX dates look like 20260304120000[-5:EST]: the first 8 digits are the day, whatever the zone says. */
 export function ofxDate(value: string): string | null {
@@ -31,31 +41,31 @@ export function ofxDate(value: string): string | null {
   return isValidDate(date) ? date : null;
 }
 
-/** OFX and QFX (Quicken's OFX) statements, bank or credit card. */
+/**
+ * OFX and QFX (Quicken's OFX) statements, bank or credit card, version 1 (SGML) or 2 (XML). Read by a tolerant
+ * scan of the STMTTRN blocks rather than a strict parser: banks' files break the grammar in many small ways.
+ */
 export function parseOfx(content: string): ParseResult {
   const rows: ImportedRow[] = [];
   const problems: string[] = [];
-  let parsed: ReturnType<typeof parseSync>;
-  try {
-    parsed = parseSync(content);
-  } catch {
-    return { rows, problems: ['This file could not be read as OFX'] };
-  }
-  const found: Record<string, OfxNode>[] = [];
-  collectTransactions(parsed.OFX as OfxNode, found);
-  found.forEach((transaction, index) => {
-    const date = ofxDate(text(transaction.DTPOSTED));
-    const amount = parseAmountText(text(transaction.TRNAMT), /^[-+]?\d+,\d+$/.test(text(transaction.TRNAMT)));
+  if (!/<OFX>/i.test(content)) return { rows, problems: ['This file has an OFX header but no <OFX> statement in it.'] };
+  const blocks = content.split(/<STMTTRN>/i).slice(1).map((block) => block.split(/<\/STMTTRN>|<\/BANKTRANLIST>|<STMTTRN>/i)[0]);
+  if (blocks.length === 0 && /<INVTRANLIST>/i.test(content)) return { rows, problems: ['This OFX file is an investment statement (trades and holdings), which EveryCent cannot read yet.'] };
+  blocks.forEach((block, index) => {
+    const values = elementValues(block);
+    const date = ofxDate(values.get('DTPOSTED') ?? '') ?? ofxDate(values.get('DTUSER') ?? '');
+    const amountText = values.get('TRNAMT') ?? '';
+    const amount = parseAmountText(amountText, /^[-+]?\d+,\d+$/.test(amountText));
     if (!date || amount === null) {
-      problems.push(`Transaction ${index + 1}: missing or unreadable date or amount`);
+      problems.push(`Transaction ${index + 1}${values.get('FITID') ? ` (FITID ${values.get('FITID')})` : ''}: the date "${values.get('DTPOSTED') ?? ''}" or the amount "${amountText}" cannot be read.`);
       return;
     }
-    const name = text(transaction.NAME);
-    const memo = text(transaction.MEMO);
-    const ref = text(transaction.FITID);
+    const name = values.get('NAME') ?? '';
+    const memo = values.get('MEMO') ?? '';
+    const ref = values.get('FITID') ?? '';
     rows.push({
       transaction_date: date,
-      description: name && memo && !name.includes(memo) ? `${name} ${memo}` : name || memo,
+      description: nameAndMemo(name, memo),
       ...splitSigned(amount),
       ...(ref ? { bank_ref: ref } : {}),
     });

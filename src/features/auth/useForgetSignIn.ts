@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../app/api';
+import { clearCredentials } from '../../app/credentials';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { userLoggedOut } from './authSlice';
+
+/** Forgets the sign-in on this device (credentials, the user, every cached answer) and shows the login page. */
+export function useForgetSignIn(): () => void {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    clearCredentials();
+    dispatch(userLoggedOut());
+    dispatch(api.util.resetApiState());
+    navigate(paths.login, { replace: true });
+  }, [dispatch, navigate]);
+}
