@@ -9,6 +9,7 @@ import * as memberRoles from './migrations/0007_member_roles';
 import * as openingDate from './migrations/0008_opening_date';
 import * as rowVersions from './migrations/0009_row_versions';
 import * as sessionReads from './migrations/0010_session_reads';
+import * as reconciliation from './migrations/0011_reconciliation';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_opening_date': openingDate,
   '0009_row_versions': rowVersions,
   '0010_session_reads': sessionReads,
+  '0011_reconciliation': reconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

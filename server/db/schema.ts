@@ -131,6 +131,10 @@ export interface BankAccountsTable extends HouseholdOwned {
   sink_fund_lock_version: ColumnType<number, number | undefined, number>;
   sink_fund_lock_session_id: ColumnType<number | null, number | null | undefined, number | null>;
   sink_fund_lock_since_version: ColumnType<number, number | undefined, number>;
+  /** The closing date of the last statement the account was reconciled to; rows dated up to it are reconciled (migration 0011). */
+  reconciled_through: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That statement's closing balance, signed like every balance. */
+  reconciled_balance: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TransactionsTable extends HouseholdOwned {

@@ -8,6 +8,7 @@ import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
 import { institutionRoutes } from './institutions';
 import { memberRoutes } from './members';
+import { reconciliationRoutes } from './reconciliation';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
@@ -44,6 +45,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     transactionToolRoutes,
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
+    reconciliationRoutes,
     sinkFundRoutes,
     reportRoutes,
     specialEventRoutes,

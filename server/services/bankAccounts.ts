@@ -48,6 +48,8 @@ function toResponse(row: AccountRow, currentBalance?: number): BankAccountRespon
     statement_day: row.statement_day,
     payment_due_day: row.payment_due_day,
     window_lock_version: row.window_lock_version,
+    reconciled_through: row.reconciled_through,
+    reconciled_balance: row.reconciled_balance,
     is_sink_fund: row.account_type === 'sink_fund',
     is_credit_card: row.account_type === 'credit_card',
   };

@@ -4,6 +4,7 @@ import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transaction
 import type { HouseholdScope } from '../db/scope';
 import type { Transaction } from '../db/schema';
 import { currentBalances } from './balances';
+import { afterReconciled } from './reconciledRows';
 import { Refusals } from './refusals';
 import { manualBankRef } from './transactions';
 import { type NewRowOutsideWindow, type RowsOutsideWindow, writeOutsideWindow } from './writesOutsideWindow';
@@ -15,11 +16,26 @@ const afterCheckpoint = sql<boolean>`transactions.transaction_date > coalesce(ba
 
 const amounts = (net: number) => ({ withdrawal_amount: net < 0 ? -net : 0, deposit_amount: net > 0 ? net : 0 });
 
+/** A paid adjustment row moving the account's balance by `net`: how "Adjust Account Balances" and a reconcile both write one. */
+export const manualAdjustmentRow = (accountId: number, date: string, net: number, description = MANUAL_ADJUSTMENT): NewRowOutsideWindow => ({
+  bank_account_id: accountId,
+  transaction_date: date,
+  description,
+  ...amounts(net),
+  allocation_id: null,
+  sink_fund_allocation_id: null,
+  status: 'paid',
+  brought_forward_status: null,
+  bank_ref: manualBankRef(),
+  is_manual_adjustment: 1,
+});
+
 /**
  * Makes each account's current balance equal the balance the user counted, through one "Manual Adjustment"
  * row dated today (the server's date, never a day ahead): created, resized or deleted (when it would be 0).
  * An account settled up to today or later (a budget closed before its end, an opening date ahead) is refused.
- * Older duplicates after the checkpoint are folded into that one row. Only accounts whose balance changes are
+ * Older duplicates after the checkpoint are folded into that one row; rows a reconciled statement covers are
+ * left alone. Only accounts whose balance changes are
  * written, through the one writer outside the window (its rules and limits; their windows' versions move);
  * all of them in one transaction.
  */
@@ -46,6 +62,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
         .where('transactions.bank_account_id', 'in', ids)
         .where('transactions.is_manual_adjustment', '=', 1)
         .where(afterCheckpoint)
+        .where(afterReconciled)
         .orderBy('transactions.id')
         .execute(),
     ]);
@@ -78,18 +95,7 @@ export function adjustBalances(scope: HouseholdScope, body: ManualAdjustmentsBod
       } else if (kept) {
         updates.push({ stored: kept, values: { transaction_date: date, ...amounts(net) } });
       } else {
-        inserts.push({
-          bank_account_id: accountId,
-          transaction_date: date,
-          description: MANUAL_ADJUSTMENT,
-          ...amounts(net),
-          allocation_id: null,
-          sink_fund_allocation_id: null,
-          status: 'paid',
-          brought_forward_status: null,
-          bank_ref: manualBankRef(),
-          is_manual_adjustment: 1,
-        });
+        inserts.push(manualAdjustmentRow(accountId, date, net));
       }
     }
 

@@ -14,8 +14,8 @@ const startListening = listenerMiddleware.startListening.withTypes<RootState, Ap
 
 /** Endpoints whose 401 means "wrong password" or "already gone", not "session expired". */
 const OWN_401_ENDPOINTS = new Set(['signIn', 'signOut']);
-/** Queries whose failure the page handles quietly (the login page works without the first-run status). */
-const QUIET_QUERIES = new Set(['getSetupStatus']);
+/** Queries whose failure the page handles quietly (the login page works without the first-run status; the reconcile dialog shows why a date is refused). */
+const QUIET_QUERIES = new Set(['getSetupStatus', 'getReconcilePreview']);
 
 interface ApiRejection extends UnknownAction {
   payload?: unknown;

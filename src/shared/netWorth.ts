@@ -1,5 +1,5 @@
 import type { Cents } from './money';
-import type { AccountCategory } from './schemas/setup';
+import type { AccountCategory, AccountType } from './schemas/setup';
 
 /**
  * Net worth from account balances, for the Account Balances page and the reports. Balances are signed as the
@@ -19,12 +19,18 @@ export const balanceGroupTitles: Record<BalanceGroup, string> = {
 };
 
 export interface GroupedAccount {
+  account_type: AccountType;
   account_category: AccountCategory;
   is_cash: boolean;
 }
 
-/** Current Accounts: category current (cash or not); assets and liabilities split by "Is Cash Account?". */
+/**
+ * Every credit card is under Credit Cards (a new card is a non-cash liability, which used to land in Loans);
+ * otherwise Current Accounts is category current (cash or not), and assets and other liabilities split by
+ * "Is Cash Account?" as before, so no existing account changes group unless it is a card.
+ */
 export function balanceGroupOf(account: GroupedAccount): BalanceGroup {
+  if (account.account_type === 'credit_card') return 'credit_cards';
   switch (account.account_category) {
     case 'current':
       return 'current_accounts';
@@ -71,3 +77,16 @@ export function netWorthFigures(totals: GroupTotals): NetWorthFigures {
     netWorth: totalAssets + totalLiabilities,
   };
 }
+
+/**
+ * A liability's balance is stored and shown signed (what is owed is negative), but a person enters it as the
+ * amount owed, a positive number: forms turn one into the other with these (the same flip both ways).
+ */
+export const ENTERED_AS_AMOUNT_OWED: ReadonlySet<AccountCategory> = new Set(['liability']);
+const flipOwed = (category: AccountCategory, cents: Cents): Cents => (ENTERED_AS_AMOUNT_OWED.has(category) ? 0 - cents : cents);
+/** The figure a form shows for a stored balance: the amount owed for a liability. */
+export const enteredBalance = flipOwed;
+/** The balance to store for the figure typed in a form. */
+export const storedBalance = flipOwed;
+export const AMOUNT_OWED_LABEL = 'Amount owed';
+export const AMOUNT_OWED_HINT = 'What you owe, as a positive number: it counts as negative in net worth.';

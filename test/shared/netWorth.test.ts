@@ -1,15 +1,27 @@
 import { balanceGroupOf, groupTotals, netWorthFigures, type GroupedAccount } from '../../src/shared/netWorth';
 
-const account = (account_category: GroupedAccount['account_category'], is_cash: boolean, balance: number) => ({ account_category, is_cash, balance });
+const account = (account_category: GroupedAccount['account_category'], is_cash: boolean, balance: number) => ({ account_type: 'normal' as const, account_category, is_cash, balance });
+const grouped = (account_category: GroupedAccount['account_category'], is_cash: boolean, account_type: GroupedAccount['account_type'] = 'normal') => ({
+  account_type,
+  account_category,
+  is_cash,
+});
 
 describe('net worth', () => {
   it('puts current accounts in one group whatever their cash flag, and splits assets and liabilities by it', () => {
-    expect(balanceGroupOf({ account_category: 'current', is_cash: true })).toBe('current_accounts');
-    expect(balanceGroupOf({ account_category: 'current', is_cash: false })).toBe('current_accounts');
-    expect(balanceGroupOf({ account_category: 'asset', is_cash: true })).toBe('cash_assets');
-    expect(balanceGroupOf({ account_category: 'asset', is_cash: false })).toBe('non_cash_assets');
-    expect(balanceGroupOf({ account_category: 'liability', is_cash: true })).toBe('credit_cards');
-    expect(balanceGroupOf({ account_category: 'liability', is_cash: false })).toBe('loans');
+    expect(balanceGroupOf(grouped('current', true))).toBe('current_accounts');
+    expect(balanceGroupOf(grouped('current', false))).toBe('current_accounts');
+    expect(balanceGroupOf(grouped('asset', true))).toBe('cash_assets');
+    expect(balanceGroupOf(grouped('asset', false))).toBe('non_cash_assets');
+    expect(balanceGroupOf(grouped('liability', true))).toBe('credit_cards');
+    expect(balanceGroupOf(grouped('liability', false))).toBe('loans');
+  });
+
+  it('lists every credit card under Credit Cards, a new card (a non-cash liability) included, whatever its category', () => {
+    expect(balanceGroupOf(grouped('liability', false, 'credit_card'))).toBe('credit_cards');
+    expect(balanceGroupOf(grouped('liability', true, 'credit_card'))).toBe('credit_cards');
+    expect(balanceGroupOf(grouped('current', true, 'credit_card'))).toBe('credit_cards');
+    expect(balanceGroupOf(grouped('liability', false, 'sink_fund'))).toBe('loans');
   });
 
   it('totals each group in cents, empty groups at 0', () => {

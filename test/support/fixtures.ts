@@ -20,6 +20,8 @@ export const bankAccount = (overrides: Partial<BankAccount> = {}): BankAccount =
   statement_day: null,
   payment_due_day: null,
   window_lock_version: 0,
+  reconciled_through: null,
+  reconciled_balance: null,
   is_sink_fund: false,
   is_credit_card: false,
   ...overrides,

@@ -9,6 +9,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import { useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
+import { ReconcileDialog } from '../reconcile';
 import { useGetAccountBalancesQuery } from './accountBalancesApi';
 import { AdjustBalancesDialog } from './AdjustBalancesDialog';
 import { BalanceGroupTable } from './BalanceGroupTable';
@@ -24,6 +25,7 @@ export default function AccountBalancesPage() {
   const narrow = useNarrowScreen();
   const [includeClosed, setIncludeClosed] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  const [reconciling, setReconciling] = useState(false);
   const balances = useGetAccountBalancesQuery({ includeClosed });
   const currentBudget = useGetCurrentBudgetQuery();
   const accounts = balances.data ?? NO_ACCOUNTS;
@@ -48,6 +50,9 @@ export default function AccountBalancesPage() {
         <Button type="primary" disabled={accounts.length === 0} onClick={() => setAdjusting(true)}>
           Adjust Account Balances
         </Button>
+        <Button disabled={accounts.length === 0} onClick={() => setReconciling(true)}>
+          Reconcile to a Statement
+        </Button>
         <Checkbox checked={includeClosed} onChange={(event) => setIncludeClosed(event.target.checked)}>
           Include Closed Accounts?
         </Checkbox>
@@ -71,6 +76,7 @@ export default function AccountBalancesPage() {
         </>
       )}
       <AdjustBalancesDialog open={adjusting} accounts={inPageOrder} narrow={narrow} onDone={() => setAdjusting(false)} />
+      {inPageOrder.length > 0 && <ReconcileDialog open={reconciling} accounts={inPageOrder} accountId={inPageOrder[0].id} onDone={() => setReconciling(false)} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useEffect } from 'react';
+import { AMOUNT_OWED_HINT, AMOUNT_OWED_LABEL, ENTERED_AS_AMOUNT_OWED } from '../../shared/netWorth';
 import { dateSchema, moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
 import { BalanceInput } from './BalanceInput';
@@ -40,6 +41,9 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
     // A default is not an edit: the field stays untouched, so Cancel does not ask "Close without saving?".
     if (defaultDate && form.getFieldValue('opening_date') === '') form.setFields([{ name: 'opening_date', value: defaultDate, touched: false }]);
   }, [defaultDate, form, openingDate]);
+  const category = Form.useWatch('account_category', form);
+  const owed = category !== undefined && ENTERED_AS_AMOUNT_OWED.has(category);
+  const balanceLabel = owed ? AMOUNT_OWED_LABEL : LABELS.opening_balance;
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
@@ -93,8 +97,9 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
       </Form.Item>
       <Form.Item
         name="opening_balance"
-        label={LABELS.opening_balance}
-        rules={[zodRule(moneySchema, LABELS.opening_balance)]}
+        label={balanceLabel}
+        rules={[zodRule(moneySchema, balanceLabel)]}
+        extra={owed ? AMOUNT_OWED_HINT : undefined}
       >
         <BalanceInput />
       </Form.Item>

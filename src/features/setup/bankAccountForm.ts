@@ -1,4 +1,5 @@
 import type { Cents } from '../../shared/money';
+import { enteredBalance, storedBalance } from '../../shared/netWorth';
 import type { AccountCategory, AccountType, BankAccount, BankAccountBody } from '../../shared/schemas/setup';
 
 export const accountTypeLabels: Record<AccountType, string> = { normal: 'Normal', sink_fund: 'Sink Fund', credit_card: 'Credit Card' };
@@ -15,6 +16,7 @@ export interface BankAccountValues {
   is_cash: boolean;
   institution_id?: number;
   account_no?: string;
+  /** As typed: the amount owed (positive) for a liability. */
   opening_balance: Cents;
   /** '' until the default (the day before the earliest budget) is known; not sent then, the server picks it. */
   opening_date: string;
@@ -56,7 +58,7 @@ export const valuesFromAccount = (account: BankAccount): BankAccountValues => ({
   is_cash: account.is_cash,
   institution_id: account.institution_id ?? undefined,
   account_no: account.account_no ?? undefined,
-  opening_balance: account.opening_balance,
+  opening_balance: enteredBalance(account.account_category, account.opening_balance),
   opening_date: account.opening_date,
   import_format: account.import_format ?? undefined,
   status: account.status,
@@ -74,7 +76,7 @@ export function bodyFromValues(values: BankAccountValues): BankAccountBody {
     is_cash: values.is_cash,
     institution_id: values.institution_id ?? null,
     account_no: values.account_no?.trim() || null,
-    opening_balance: values.opening_balance,
+    opening_balance: storedBalance(values.account_category, values.opening_balance),
     opening_date: values.opening_date || undefined,
     import_format: values.import_format ?? null,
     status: values.status,

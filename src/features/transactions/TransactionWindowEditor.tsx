@@ -7,11 +7,12 @@ import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LoadError } from '../../components/LoadError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
-import { today } from '../../shared/dates';
+import { formatShortDate, today } from '../../shared/dates';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
 import { infoShown } from '../messages/messagesSlice';
+import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
 import { draftFromTransaction, newDraftRow } from './draftRows';
 import { ImportDialog } from './ImportDialog';
@@ -71,7 +72,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const paging = useWindowPaging(rows);
   const saver = useWindowSave({ bankAccountId: account.id, budgetId, window, showRow: paging.showRow });
   const [importNote, setImportNote] = useState<{ text: string; problems: string[] } | null>(null);
-  const [dialog, setDialog] = useState<'import' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | null>(null);
   // The row just added by "Add New Transaction": its first field takes the focus once it is on screen.
   const [focusRow, setFocusRow] = useState<string | null>(null);
   useEffect(() => {
@@ -180,6 +181,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
               <Button onClick={() => setDialog('transfer')} disabled={accounts.length < 2}>
                 Transfer
               </Button>
+              <Button onClick={() => setDialog('reconcile')}>Reconcile</Button>
+              {account.reconciled_through && <span className="ec-transactions-reconciled">Reconciled through {formatShortDate(account.reconciled_through)}</span>}
             </>
           )}
         </div>
@@ -242,6 +245,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         allocationChoices={allocationChoices}
         onDone={() => setDialog(null)}
       />
+      <ReconcileDialog open={dialog === 'reconcile'} accounts={accounts} accountId={account.id} onDone={() => setDialog(null)} />
       <UnsavedChangesGuard dirty={dirty} changesTo="these transactions" />
     </>
   );

@@ -34,7 +34,7 @@ const windowTag = ({ bankAccountId, budgetId }: WindowArgs) => ({ type: 'Transac
  * so both invalidate the budgets, the allocations and the account list as well as the windows (and the sink
  * funds, whose envelope balances are the net of their transactions).
  */
-const moneyMovedTags = [
+export const moneyMovedTags = [
   { type: 'Transaction' as const, id: LIST },
   'Budget' as const,
   'FutureBudgets' as const,

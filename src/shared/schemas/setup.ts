@@ -40,6 +40,9 @@ export const bankAccountSchema = z.object({
   statement_day: z.number().int().nullable(),
   payment_due_day: z.number().int().nullable(),
   window_lock_version: z.number().int(),
+  /** The last statement the account was reconciled to (POST /bank_accounts/:id/reconcile): rows dated up to it are reconciled. */
+  reconciled_through: z.string().nullable(),
+  reconciled_balance: moneyTotalSchema.nullable(),
   is_sink_fund: z.boolean(),
   is_credit_card: z.boolean(),
   current_balance: moneyTotalSchema.optional(),

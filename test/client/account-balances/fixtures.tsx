@@ -21,12 +21,12 @@ export const accountBalance = (overrides: Partial<AccountBalance> = {}): Account
 
 const FIRST_BANK = { id: 3, name: 'First Bank' };
 
-/** One account in each group: 90.00 less this month on Chequing, a card that was charged 50.00. */
+/** One account in each group: 90.00 less this month on Chequing, a card that was charged 50.00 (set up as a new card is: a non-cash liability). */
 export const HOUSEHOLD_ACCOUNTS = [
   accountBalance({ id: 1, name: 'Chequing', institution: FIRST_BANK, closing_balance: 100_000, expected_closing_balance: 95_000, current_balance: 90_000 }),
   accountBalance({ id: 2, name: 'Rainy Day', account_category: 'asset', closing_balance: 500_000, expected_closing_balance: 500_000, current_balance: 500_000 }),
   accountBalance({ id: 3, name: 'House', account_category: 'asset', is_cash: false, closing_balance: 30_000_000, expected_closing_balance: 30_000_000, current_balance: 30_000_000 }),
-  accountBalance({ id: 4, name: 'Visa', account_type: 'credit_card', account_category: 'liability', institution: FIRST_BANK, closing_balance: -2_000, expected_closing_balance: -7_000, current_balance: -7_000 }),
+  accountBalance({ id: 4, name: 'Visa', account_type: 'credit_card', account_category: 'liability', is_cash: false, institution: FIRST_BANK, closing_balance: -2_000, expected_closing_balance: -7_000, current_balance: -7_000 }),
   accountBalance({ id: 5, name: 'Mortgage', account_category: 'liability', is_cash: false, closing_balance: -20_000_000, expected_closing_balance: -20_000_000, current_balance: -20_000_000 }),
 ];
 

@@ -31,7 +31,7 @@ describe('Bank Accounts', () => {
     expect(within(dialog).queryByLabelText('Statement Day')).not.toBeInTheDocument();
   });
 
-  it('sends the opening balance in cents and the credit card days', async () => {
+  it('asks a credit card for the amount owed as a positive number and sends it negative, with the credit card days', async () => {
     const network = mockFetch({ ...setUpHousehold(), 'POST /bank_accounts': bankAccount({ id: 2, name: 'Visa' }) });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/bank-accounts');
@@ -39,9 +39,11 @@ describe('Bank Accounts', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Visa');
     await user.click(within(dialog).getByText('Credit Card'));
     await user.type(within(dialog).getByLabelText('Official Account #'), ' 4500-01 ');
-    const balance = within(dialog).getByLabelText('Opening Balance');
+    expect(within(dialog).queryByLabelText('Opening Balance')).toBeNull();
+    expect(dialog).toHaveTextContent('What you owe, as a positive number: it counts as negative in net worth.');
+    const balance = within(dialog).getByLabelText('Amount owed');
     await user.clear(balance);
-    await user.type(balance, '-1,234.56');
+    await user.type(balance, '1,234.56');
     await user.type(await within(dialog).findByLabelText('Statement Day'), '5');
     await user.type(within(dialog).getByLabelText('Payment Due Day'), '25');
     await user.click(within(dialog).getByText('Save'));
@@ -75,11 +77,33 @@ describe('Bank Accounts', () => {
     expect(within(dialog).getByLabelText('Liability')).toBeChecked();
     expect(within(dialog).getByLabelText('Is Cash Account?')).not.toBeChecked();
 
-    const balance = within(dialog).getByLabelText('Opening Balance');
+    const balance = within(dialog).getByLabelText('Amount owed');
     await user.click(balance);
     await user.keyboard('2500');
     await user.tab();
     expect(balance).toHaveValue('2500.00');
+  });
+
+  it('shows a stored debt as the amount owed and keeps its sign on saving; an asset keeps "Opening Balance"', async () => {
+    const visa = bankAccount({ id: 1, name: 'Visa', account_type: 'credit_card', account_category: 'liability', opening_balance: -45_000 });
+    const network = mockFetch({ ...setUpHousehold(), 'GET /bank_accounts': [visa], 'PUT /bank_accounts/1': visa });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Edit Visa'));
+    const dialog = await findDialog('Edit Bank Account: Visa');
+    const owed = within(dialog).getByLabelText('Amount owed');
+    expect(owed).toHaveValue('450.00');
+    await user.clear(owed);
+    await user.type(owed, '500');
+    await user.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(messages).toContain('Bank Account saved.'));
+    expect(network.find('PUT', '/bank_accounts/1')[0].body).toMatchObject({ account_category: 'liability', opening_balance: -50_000 });
+
+    await user.click(await screen.findByLabelText('Edit Visa'));
+    const again = await findDialog('Edit Bank Account: Visa');
+    await user.click(within(again).getByText('Asset'));
+    expect(within(again).getByLabelText('Opening Balance')).toBeInTheDocument();
+    expect(again).not.toHaveTextContent('What you owe');
   });
 
   it('asks "Close without saving?" (Yes / No) before Cancel drops what was typed, and closes at once when nothing was', async () => {

@@ -50,6 +50,8 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
       statement_day: 5,
       payment_due_day: 25,
       window_lock_version: 0,
+      reconciled_through: null,
+      reconciled_balance: null,
       is_sink_fund: false,
       is_credit_card: true,
     });
