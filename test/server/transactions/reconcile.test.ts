@@ -1,3 +1,4 @@
+import { today } from '../../../src/shared/dates';
 import type { ReconcilePreview, ReconcileResult } from '../../../src/shared/schemas/reconciliation';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
@@ -130,7 +131,7 @@ describe.each(testDialects)('reconciling an account to a statement on %s', (dial
     expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
   });
 
-  it('shows a later change to a reconciled row, and Adjust Account Balances leaves the reconciled rows alone', async () => {
+  it('shows a later change to a reconciled row, and Adjust Account Balances leaves the reconciled rows alone (its row dated today)', async () => {
     const { account, budget } = await cheque();
     await reconcile(account.id, { statement_date: '2026-03-12', statement_balance: 11_000 });
     const window = await getWindow(ctx.server, ctx.user, account.id, budget.id);
@@ -147,7 +148,7 @@ describe.each(testDialects)('reconciling an account to a statement on %s', (dial
     expect(adjusted.status).toBe(200);
     const rows = await adjustmentRows(account.id);
     expect(rows[0]).toEqual(reconcileRow);
-    expect(rows.slice(1).map((r) => [r.transaction_date, r.deposit_amount - r.withdrawal_amount])).toEqual([['2026-03-13', 12_345 - 10_000 + 500]]);
+    expect(rows.slice(1).map((r) => [r.transaction_date, r.deposit_amount - r.withdrawal_amount])).toEqual([[today('UTC'), 12_345 - 10_000 + 500]]);
     expect(await balanceOf(account.id)).toBe(12_345);
   });
 
