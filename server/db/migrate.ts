@@ -13,7 +13,7 @@ import * as reconciliation from './migrations/0011_reconciliation';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_transaction_amount_indexes': transactionAmountIndexes,
   '0003_household_revision': householdRevision,
@@ -27,7 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011_reconciliation': reconciliation,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
 
 /**
  * Brings the database up to the latest migration, one migration per transaction (with its bookkeeping row),

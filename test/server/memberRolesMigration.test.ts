@@ -1,23 +1,11 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { connectDatabase, type Dialect } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
-import * as initial from '../../server/db/migrations/0001_initial';
-import * as transactionAmountIndexes from '../../server/db/migrations/0002_transaction_amount_indexes';
-import * as householdRevision from '../../server/db/migrations/0003_household_revision';
-import * as lockSessions from '../../server/db/migrations/0004_lock_sessions';
-import * as sinkFundLockVersion from '../../server/db/migrations/0005_sink_fund_lock_version';
-import * as partners from '../../server/db/migrations/0006_partners';
+import { migrationsBefore } from '../support/migrations';
 import { scratchPostgres, testDialects } from '../support/testServer';
 
 /** The database as it stood before roles: households made by earlier versions. */
-const beforeRoles: Record<string, Migration> = {
-  '0001_initial': initial,
-  '0002_transaction_amount_indexes': transactionAmountIndexes,
-  '0003_household_revision': householdRevision,
-  '0004_lock_sessions': lockSessions,
-  '0005_sink_fund_lock_version': sinkFundLockVersion,
-  '0006_partners': partners,
-};
+const beforeRoles = migrationsBefore('0007_member_roles');
 
 // Typed loosely like the migrations: the users table had no role yet.
 /* eslint-disable @typescript-eslint/no-explicit-any */

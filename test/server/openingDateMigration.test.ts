@@ -1,12 +1,7 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
-import * as initial from '../../server/db/migrations/0001_initial';
-import * as transactionAmountIndexes from '../../server/db/migrations/0002_transaction_amount_indexes';
-import * as householdRevision from '../../server/db/migrations/0003_household_revision';
-import * as lockSessions from '../../server/db/migrations/0004_lock_sessions';
-import * as sinkFundLockVersion from '../../server/db/migrations/0005_sink_fund_lock_version';
-import * as partners from '../../server/db/migrations/0006_partners';
+import { migrationsBefore } from '../support/migrations';
 import type { Database } from '../../server/db/schema';
 import { currentBalances } from '../../server/services/balances';
 import { HouseholdScope } from '../../server/db/scope';
@@ -14,14 +9,7 @@ import { HouseholdScope } from '../../server/db/scope';
 // Migrations are typed loosely on purpose (as in server/db/migrations): the rows are those of the old schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const BEFORE_0008: Record<string, Migration> = {
-  '0001_initial': initial,
-  '0002_transaction_amount_indexes': transactionAmountIndexes,
-  '0003_household_revision': householdRevision,
-  '0004_lock_sessions': lockSessions,
-  '0005_sink_fund_lock_version': sinkFundLockVersion,
-  '0006_partners': partners,
-};
+const BEFORE_0008 = migrationsBefore('0008_opening_date');
 
 /** An account's balance before migration 0008: its checkpoint plus the transactions after closing_date. */
 async function oldBalances(db: Kysely<any>): Promise<Record<string, number>> {
