@@ -12,8 +12,8 @@ import { createHousehold, signIn } from './support/households';
 const ACCOUNTS = ['Chequing', 'Savings', 'Car', 'Visa', 'Car Loan'];
 
 /**
- * One account of each group. Savings is set up first, as a new household does, so its opening balance counts at the
- * end of today; this month's budget comes next, and the other accounts' checkpoint is the day before it starts.
+ * One account of each group. Savings is set up first, as a new household does: with no budget yet it opens on the
+ * last day of last month, the day before this month's budget (made next) starts, the other accounts' opening date too.
  */
 async function prepareHousehold() {
   const user = await createHousehold();
@@ -40,7 +40,7 @@ async function prepareHousehold() {
     window_lock_version: 0,
     transactions: [{ transaction_date: today(), description: 'Bookshop', withdrawal_amount: 2_550 }],
   });
-  // Interest from before Savings was set up: already in its opening balance, so it moves no balance.
+  // Interest on the 1st, after Savings' opening date: it counts, though it was entered after the account was set up.
   await api('POST', '/transactions', {
     bank_account_id: ids.Savings,
     budget_id: budget.id,
@@ -78,18 +78,18 @@ test('balances and net worth agree with the transactions pages, and an adjustmen
   if (wide) {
     await expect(group(page, 'Credit Cards').getByRole('columnheader', { name: `Balance At: ${formatShortDate(addDays(start, -1))}` })).toBeVisible();
     await expect(accountRow(page, 'Visa')).toContainText('Credit Card');
-    await expect(group(page, 'Cash Assets').getByRole('columnheader', { name: `Balance At: ${formatShortDate(today())}` })).toBeVisible();
+    await expect(group(page, 'Cash Assets').getByRole('columnheader', { name: `Balance At: ${formatShortDate(addDays(start, -1))}` })).toBeVisible();
   } else {
     // A phone shows three columns and the page does not scroll sideways.
     await expect(group(page, 'Current Accounts').getByRole('columnheader')).toHaveCount(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
-  const expected = { Chequing: '954.80', Savings: '500.00', Car: '12,000.00', Visa: '-25.50', 'Car Loan': '-8,000.00' };
+  const expected = { Chequing: '954.80', Savings: '520.00', Car: '12,000.00', Visa: '-25.50', 'Car Loan': '-8,000.00' };
   for (const [name, balance] of Object.entries(expected)) await expect(currentBalance(page, name)).toHaveText(balance);
   await expect(currentBalance(page, 'Visa').locator('.ec-money--negative')).toHaveCSS('font-weight', '700');
-  await expect(page.getByLabel('Total Assets', { exact: true })).toHaveText('13,454.80');
+  await expect(page.getByLabel('Total Assets', { exact: true })).toHaveText('13,474.80');
   await expect(page.getByLabel('Total Liabilities', { exact: true })).toHaveText('-8,025.50');
-  await expect(page.getByLabel('Net Worth', { exact: true })).toHaveText('5,429.30');
+  await expect(page.getByLabel('Net Worth', { exact: true })).toHaveText('5,449.30');
 
   // Every account's current balance is the Current Bank Balance of its transactions page (its name leads there).
   for (const name of ACCOUNTS) {
@@ -112,8 +112,8 @@ test('balances and net worth agree with the transactions pages, and an adjustmen
   await expect(message(page, 'Balances adjusted.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(currentBalance(page, 'Chequing')).toHaveText('950.00');
-  await expect(currentBalance(page, 'Savings')).toHaveText('500.00');
-  await expect(page.getByLabel('Net Worth', { exact: true })).toHaveText('5,424.50');
+  await expect(currentBalance(page, 'Savings')).toHaveText('520.00');
+  await expect(page.getByLabel('Net Worth', { exact: true })).toHaveText('5,444.50');
 
   await accountRow(page, 'Chequing').getByRole('link', { name: 'Chequing', exact: true }).click();
   await expect(page.getByText('Manual Adjustment', { exact: true })).toBeVisible();
