@@ -45,6 +45,8 @@ async function prepareHousehold(): Promise<Household> {
   const allocation = (budget: Budget, name: string) => budget.allocations.find((line) => line.name === name)!.id;
 
   const month = async (budget: Budget, monthNumber: string, groceries: number, saved: number) => {
+    // A save without a version is held against the window this session last read: read it first, as a client does.
+    await api('GET', `/transactions?bank_account_id=${chequing.id}&budget_id=${budget.id}`);
     await api('POST', '/transactions', {
       bank_account_id: chequing.id,
       budget_id: budget.id,
