@@ -4,6 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const typedHooksOnly = { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from src/app/hooks.ts.' };
+const antdModal = { name: 'antd', importNames: ['Modal'], message: 'Use Dialog from src/components/Dialog.tsx (it opens with the focus in the first field).' };
+
+// Layering (shared <- components <- features <- app): a feature reaches another feature only through its public
+// index.ts or its <area>Api.ts (the endpoints every area may query); anything two features need goes to
+// src/components. `up` is how many `../` lead from the file's folder to src/features.
+const anotherFeature = (up) => ({
+  regex: `^${'\\.\\./'.repeat(up)}[^./][^/]*/(?![^/]*Api$).+`,
+  message: "Another feature's inside: import its index.ts or its <area>Api.ts, or move the shared piece to src/components.",
+});
+const noFeatures = { regex: '(^|/)features/', message: 'src/components and src/shared sit below the features: they import none.' };
+const restricted = (...patterns) => ['error', { paths: [typedHooksOnly, antdModal], patterns }];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', 'playwright-report/'] },
@@ -15,17 +26,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            typedHooksOnly,
-            { name: 'antd', importNames: ['Modal'], message: 'Use Dialog from src/components/Dialog.tsx (it opens with the focus in the first field).' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restricted(),
     },
   },
+  { files: ['src/features/*/*.ts', 'src/features/*/*.tsx'], rules: { 'no-restricted-imports': restricted(anotherFeature(1)) } },
+  { files: ['src/features/*/*/*.ts', 'src/features/*/*/*.tsx'], rules: { 'no-restricted-imports': restricted(anotherFeature(2)) } },
+  { files: ['src/components/**', 'src/shared/**'], rules: { 'no-restricted-imports': restricted(noFeatures) } },
   { files: ['src/app/hooks.ts', 'src/components/Dialog.tsx', 'src/components/confirmDialog.ts'], rules: { 'no-restricted-imports': 'off' } },
   // Tests may clear antd's imperative dialogs between cases (Modal.destroyAll); the typed-hooks rule still holds.
   {

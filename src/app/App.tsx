@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
-import { errorShown, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
+import { errorShown, NOT_LOGGED_IN } from './messages/messagesSlice';
 import { hashPath } from './headStart';
 import { hasCredentials } from './credentials';
 import { useAppDispatch } from './hooks';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { authApi } from '../features/auth/authApi';
-import { tokenValidated } from '../features/auth/authSlice';
+import { tokenValidated } from './authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
 import { hasCredentials } from './credentials';
 import { budgetOfPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';

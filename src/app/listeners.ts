@@ -1,6 +1,6 @@
 import { createListenerMiddleware, isAnyOf, isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../features/auth/authSlice';
-import { errorShown, infoShown, lingeringErrorShown, messageExpired, messageLifetime, NOT_LOGGED_IN } from '../features/messages/messagesSlice';
+import { userLoggedOut } from './authSlice';
+import { errorShown, infoShown, lingeringErrorShown, messageExpired, messageLifetime, NOT_LOGGED_IN } from './messages/messagesSlice';
 import { api } from './api';
 import { apiErrorMessage, errorStatus } from './apiErrors';
 import { clearCredentials, hasCredentials } from './credentials';

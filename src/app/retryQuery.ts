@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RetryableQuery } from '../features/messages/messagesSlice';
+import type { RetryableQuery } from './messages/messagesSlice';
 import { api } from './api';
 import type { RootState } from './store';
 

@@ -18,6 +18,7 @@ const FindTransactionsPage = antdArea(() => import(/* webpackChunkName: "find-tr
 const QuickAddPage = antdArea(() => import(/* webpackChunkName: "quick-add-page" */ '../features/quick-add/QuickAddPage'));
 const SinkFundsPage = antdArea(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
+const MembersPage = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/members/MembersPage'));
 const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsArea'));
 const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
@@ -58,6 +59,7 @@ export const routes = [
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'transactions/find', element: page(FindTransactionsPage) },
       { path: 'quick-add', element: page(QuickAddPage) },
+      { path: 'setup/members', element: page(MembersPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },

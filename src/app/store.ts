@@ -1,8 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authReducer } from '../features/auth/authSlice';
+import { authReducer } from './authSlice';
 import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
-import { messagesReducer } from '../features/messages/messagesSlice';
+import { messagesReducer } from './messages/messagesSlice';
 import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
 import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
 import { api } from './api';

@@ -92,3 +92,7 @@ export function today(timeZone?: string): DateOnly {
 }
 
 export const isWithin = (date: DateOnly, start: DateOnly, end: DateOnly) => date >= start && date <= end;
+
+/** The budget whose period holds the date (budgets never overlap), if any. */
+export const budgetHolding = <B extends { start_date: DateOnly; end_date: DateOnly }>(budgets: readonly B[], date: DateOnly): B | undefined =>
+  budgets.find((budget) => isWithin(date, budget.start_date, budget.end_date));

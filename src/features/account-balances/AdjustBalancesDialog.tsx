@@ -9,7 +9,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import type { Cents } from '../../shared/money';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import { moneySchema } from '../../shared/schemas/common';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { errorShown, infoShown } from '../../app/messages/messagesSlice';
 import { useAdjustBalancesMutation } from './accountBalancesApi';
 
 interface Props {

@@ -6,7 +6,7 @@ import { Money } from '../../components/Money';
 import type { DateOnly } from '../../shared/dates';
 import { sumCents, type Cents } from '../../shared/money';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
-import { accountTypeLabels } from '../setup/bankAccountForm';
+import { accountTypeLabels } from '../setup';
 import { balanceAtText, closingDateText } from './balanceHeadings';
 
 export interface BalanceGroupTableProps {

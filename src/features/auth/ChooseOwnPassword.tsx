@@ -3,7 +3,7 @@ import { readServerRefusal } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { MIN_PASSWORD_LENGTH, type User } from '../../shared/schemas/auth';
 import { useChangeOwnPasswordMutation } from '../members/membersApi';
-import { tokenValidated } from './authSlice';
+import { tokenValidated } from '../../app/authSlice';
 
 /**
  * A member added by another one signs in with a temporary password and must choose their own before anything

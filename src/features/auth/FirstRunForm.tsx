@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { messageCleared, NOT_LOGGED_IN } from '../messages/messagesSlice';
-import { MessageBar } from '../messages/MessageBar';
+import { messageCleared, NOT_LOGGED_IN } from '../../app/messages/messagesSlice';
+import { MessageBar } from '../../app/messages/MessageBar';
 import { createHouseholdBodySchema, type CreateHouseholdBody } from '../../shared/schemas/auth';
 import { useCreateHouseholdMutation } from './authApi';
 import { useSignIn } from './useSignIn';

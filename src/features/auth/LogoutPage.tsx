@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { hasCredentials } from '../../app/credentials';
 import { PageLoading } from '../../components/PageLoading';
 import { useSignOutMutation } from './authApi';
-import { useForgetSignIn } from './useForgetSignIn';
+import { useForgetSignIn } from '../../app/useForgetSignIn';
 
 /** Ends the session on the server (and locally even when the server can't be reached), then shows the login page. */
 export function LogoutPage() {

@@ -5,13 +5,13 @@ import { hasCredentials } from '../../app/credentials';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { PageLoading } from '../../components/PageLoading';
-import { MessageBar } from '../messages/MessageBar';
-import { errorShown, NOT_LOGGED_IN } from '../messages/messagesSlice';
+import { MessageBar } from '../../app/messages/MessageBar';
+import { errorShown, NOT_LOGGED_IN } from '../../app/messages/messagesSlice';
 import { useValidateTokenQuery } from './authApi';
 
 // Only a member with a temporary password sees it; loaded then, so its schemas stay off everyone's first paint.
 const ChooseOwnPassword = lazy(() => import(/* webpackChunkName: "choose-password" */ './ChooseOwnPassword').then((module) => ({ default: module.ChooseOwnPassword })));
-import { tokenValidated } from './authSlice';
+import { tokenValidated } from '../../app/authSlice';
 
 /**
  * The login guard: the stored token is checked with the server once per page load. Without credentials, or when

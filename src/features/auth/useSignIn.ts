@@ -4,9 +4,9 @@ import { clearCredentials, storeCredentials } from '../../app/credentials';
 import { returnAfterSignIn } from '../../app/signInReturn';
 import { useAppDispatch } from '../../app/hooks';
 import type { SignInBody } from '../../shared/schemas/auth';
-import { errorShown, messageCleared } from '../messages/messagesSlice';
+import { errorShown, messageCleared } from '../../app/messages/messagesSlice';
 import { useSignInMutation } from './authApi';
-import { signedIn } from './authSlice';
+import { signedIn } from '../../app/authSlice';
 
 /**
  * Signs in: stores the session headers and the household name, then calls `onSignedIn` (which opens the home

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { addDays, isValidDate, today } from '../../shared/dates';
 import { budgetMessages } from './budgetMessages';
 import { useCreateBudgetMutation } from './budgetsApi';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 
 interface Values {
   start_date: string;

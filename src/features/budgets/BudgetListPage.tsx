@@ -11,7 +11,7 @@ import { AddBudgetDialog } from './AddBudgetDialog';
 import { budgetMessages, budgetQuestions } from './budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
 
 /**

@@ -1,5 +1,6 @@
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
-import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery } from '../setup/setupApi';
+import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
+import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 
 /** Budgets need allocation categories (for allocations) and bank accounts (for incomes). */
 export function BudgetSetupNotice() {

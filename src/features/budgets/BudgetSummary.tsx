@@ -4,7 +4,7 @@ import { Money } from '../../components/Money';
 import { type OwnedIncome, partnerShares, type PartnerShare } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { Settings } from '../../shared/schemas/setup';
-import { useGetSettingsQuery } from '../setup/setupApi';
+import { useGetSettingsQuery } from '../setup/settingsApi';
 import { selectBudgetTotals, selectClassSummary, selectOwnedIncomes } from './budgetSelectors';
 
 /** Single: the person's amount alone. Couple: the total, then each half. */

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rebaseRows } from '../../shared/rebaseRows';
+import { rebaseRows } from '../../app/rebaseRows';
 import type { Budget } from '../../shared/schemas/budgets';
-import { userLoggedOut } from '../auth/authSlice';
+import { userLoggedOut } from '../../app/authSlice';
 import {
   allocationsAdapter,
   incomesAdapter,

@@ -3,7 +3,7 @@ import type { RootState } from '../../app/store';
 import { budgetTotals, classSummary, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { AllocationCategory } from '../../shared/schemas/setup';
-import { setupApi } from '../setup/setupApi';
+import { categoriesApi } from '../setup/categoriesApi';
 import { allocationsAdapter, byName, incomesAdapter, rowsOfServerBudget, type AllocationLine, type BudgetRows, type IncomeLine } from './budgetRows';
 import { budgetsApi } from './budgetsApi';
 
@@ -55,7 +55,7 @@ export const selectOwnedIncomes = createSelector([selectIncomes], (incomes) =>
 );
 const selectAllocations = createSelector([selectAllocationState], (allocations) => allocationSelectors.selectAll(allocations));
 
-const selectCategoriesQuery = setupApi.endpoints.getAllocationCategories.select();
+const selectCategoriesQuery = categoriesApi.endpoints.getAllocationCategories.select();
 const NO_CATEGORIES: AllocationCategory[] = [];
 const selectHouseholdCategories = (state: RootState) => selectCategoriesQuery(state).data ?? NO_CATEGORIES;
 

@@ -5,7 +5,7 @@ import { useGetLastUpdateQuery } from './homeApi';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useGetActivityQuery } from '../activity/activityApi';
-import { ActivityList } from '../activity/ActivityList';
+import { ActivityList } from '../activity';
 import './home.css';
 
 const recentUpdates = [

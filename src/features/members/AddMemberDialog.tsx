@@ -1,9 +1,9 @@
 import { Form, Input } from 'antd';
 import { nameSchema } from '../../shared/schemas/common';
 import { addMemberBodySchema, type AddedMember } from '../../shared/schemas/members';
-import { FormDialog } from '../setup/FormDialog';
-import { zodRule } from '../setup/formRules';
-import { useDialogForm } from '../setup/useDialogForm';
+import { FormDialog } from '../../components/FormDialog';
+import { zodRule } from '../../components/formRules';
+import { useDialogForm } from '../../components/useDialogForm';
 import { useAddMemberMutation } from './membersApi';
 
 interface Values {

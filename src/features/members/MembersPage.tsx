@@ -4,7 +4,7 @@ import { apiErrorMessages } from '../../app/apiErrors';
 import { LoadError } from '../../components/LoadError';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import { AddMemberDialog } from './AddMemberDialog';
 import { useEndOwnSessionMutation, useGetMembersQuery, useGetOwnSessionsQuery } from './membersApi';
 import { OwnPasswordForm } from './OwnPasswordForm';
@@ -43,8 +43,8 @@ export default function MembersPage() {
     });
 
   return (
-    <section aria-label="Members" className="ec-setup-page ec-members">
-      <Space className="ec-setup-page__actions">
+    <section aria-label="Members" className="ec-members">
+      <Space>
         {isOwner && (
           <Button type="primary" onClick={() => setAdding(true)}>
             Add Member

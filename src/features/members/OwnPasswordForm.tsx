@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import type { ChangePasswordBody } from '../../shared/schemas/members';
-import { useWriteAction } from '../messages/useWriteAction';
-import { showRefusalOnForm } from '../setup/formRules';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { showRefusalOnForm } from '../../components/formRules';
 import { useChangeOwnPasswordMutation } from './membersApi';
 
 const LABELS = { current_password: 'Current password', password: 'New password', password_confirmation: 'Confirm new password' };

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import type { Member, Role } from '../../shared/schemas/members';
-import { useForgetSignIn } from '../auth/useForgetSignIn';
-import type { useWriteAction } from '../messages/useWriteAction';
+import { useForgetSignIn } from '../../app/useForgetSignIn';
+import type { useWriteAction } from '../../app/messages/useWriteAction';
 import { useChangeRoleMutation, useRemoveMemberMutation } from './membersApi';
 
 const ROLE_CHANGES: Record<Role, { title: (name: string) => string; content: (name: string) => string }> = {

@@ -6,11 +6,11 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { allocationGroups } from '../../shared/allocationGroups';
 import { today } from '../../shared/dates';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../messages/useWriteAction';
-import { useGetBankAccountsQuery } from '../setup/setupApi';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
+import { budgetHolding } from '../../shared/dates';
 import { useAddOneTransactionMutation, useGetBudgetAllocationsQuery, useGetSinkFundEnvelopesQuery, useSuggestAllocationsMutation } from '../transactions/transactionsApi';
 import {
-  budgetHolding,
   defaultAccountId,
   type Direction,
   entryProblems,

@@ -3,9 +3,8 @@
  * which account to start with, which budget a date falls in, the body sent, what to say. No React, no zod: the
  * light page is built from this file and a few DOM lines only.
  */
-import { isWithin, type DateOnly } from '../../shared/dates';
+import type { DateOnly } from '../../shared/dates';
 import { type Cents, formatMoney } from '../../shared/money';
-import type { BudgetSummary } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundEnvelope } from '../../shared/schemas/sinkFunds';
 import type { QuickAddBody, Transaction } from '../../shared/schemas/transactions';
@@ -50,10 +49,6 @@ export function rememberedAccount(uid: string): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 export const rememberAccount = (uid: string, id: number) => window.localStorage.setItem(lastAccountKey(uid), String(id));
-
-/** The budget whose period holds the date (budgets never overlap). */
-export const budgetHolding = <B extends Pick<BudgetSummary, 'start_date' | 'end_date'>>(budgets: readonly B[], date: DateOnly): B | undefined =>
-  budgets.find((budget) => isWithin(date, budget.start_date, budget.end_date));
 
 /** What stops the entry from being sent (the server checks the rest and says so). */
 export function entryProblems(entry: QuickAddEntry): string[] {

@@ -10,7 +10,7 @@ import { formatMoney, type Cents } from '../../shared/money';
 import { enteredBalance, ENTERED_AS_AMOUNT_OWED, storedBalance } from '../../shared/netWorth';
 import type { AccountCategory } from '../../shared/schemas/setup';
 import { RECONCILE_FUTURE_DATE } from '../../shared/schemas/reconciliation';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useGetReconcilePreviewQuery, useReconcileAccountMutation } from './reconcileApi';
 import './reconcile.css';
 

@@ -2,7 +2,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Button } from 'antd';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
-import { errorShown } from '../messages/messagesSlice';
+import { errorShown } from '../../app/messages/messagesSlice';
 import { type ReportRequest, useDownloadReportCsvMutation } from './reportsApi';
 
 /** Hands a downloaded file to the browser as if it came from a link. */

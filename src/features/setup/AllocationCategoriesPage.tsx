@@ -1,10 +1,5 @@
 import { NamedItemsPage } from './NamedItemsPage';
-import {
-  useCreateAllocationCategoryMutation,
-  useDeleteAllocationCategoryMutation,
-  useGetAllocationCategoriesQuery,
-  useUpdateAllocationCategoryMutation,
-} from './setupApi';
+import { useCreateAllocationCategoryMutation, useDeleteAllocationCategoryMutation, useGetAllocationCategoriesQuery, useUpdateAllocationCategoryMutation } from './categoriesApi';
 
 export default function AllocationCategoriesPage() {
   const { data, isLoading } = useGetAllocationCategoriesQuery();

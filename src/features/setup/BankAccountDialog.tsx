@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { AMOUNT_OWED_HINT, AMOUNT_OWED_LABEL, ENTERED_AS_AMOUNT_OWED } from '../../shared/netWorth';
 import { dateSchema, moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
-import { BalanceInput } from './BalanceInput';
+import { BalanceInput } from '../../components/BalanceInput';
 import {
   accountCategoryLabels,
   accountTypeLabels,
@@ -14,11 +14,12 @@ import {
   valuesFromAccount,
   type BankAccountValues,
 } from './bankAccountForm';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { OpeningBalanceNote, useDefaultOpeningDate } from './OpeningBalanceNote';
-import { zodRule } from './formRules';
-import { useCreateBankAccountMutation, useGetInstitutionsQuery, useUpdateBankAccountMutation } from './setupApi';
-import { useDialogForm } from './useDialogForm';
+import { zodRule } from '../../components/formRules';
+import { useCreateBankAccountMutation, useUpdateBankAccountMutation } from './bankAccountsApi';
+import { useGetInstitutionsQuery } from './institutionsApi';
+import { useDialogForm } from '../../components/useDialogForm';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const dayRule = (label: string) => zodRule(bankAccountBodySchema.shape.statement_day, label);

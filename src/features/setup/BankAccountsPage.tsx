@@ -6,8 +6,8 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { BankAccountDialog } from './BankAccountDialog';
 import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
 import { GettingStarted } from './GettingStarted';
-import { useWriteAction } from '../messages/useWriteAction';
-import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './setupApi';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './bankAccountsApi';
 
 export default function BankAccountsPage() {
   usePageHeading('Bank Accounts');

@@ -1,6 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetInstitutionsQuery, useGetSettingsQuery } from './setupApi';
+import { useGetAllocationCategoriesQuery } from './categoriesApi';
+import { useGetBankAccountsQuery } from './bankAccountsApi';
+import { useGetInstitutionsQuery } from './institutionsApi';
+import { useGetSettingsQuery } from './settingsApi';
 
 /**
  * The order a new household sets itself up in. Shown on the setup pages until every step is done, so a

@@ -1,5 +1,5 @@
 import { NamedItemsPage } from './NamedItemsPage';
-import { useCreateInstitutionMutation, useDeleteInstitutionMutation, useGetInstitutionsQuery, useUpdateInstitutionMutation } from './setupApi';
+import { useCreateInstitutionMutation, useDeleteInstitutionMutation, useGetInstitutionsQuery, useUpdateInstitutionMutation } from './institutionsApi';
 
 export default function InstitutionsPage() {
   const { data, isLoading } = useGetInstitutionsQuery();

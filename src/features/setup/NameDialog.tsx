@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import { nameSchema } from '../../shared/schemas/common';
-import { FormDialog } from './FormDialog';
-import { zodRule } from './formRules';
-import { useDialogForm } from './useDialogForm';
+import { FormDialog } from '../../components/FormDialog';
+import { zodRule } from '../../components/formRules';
+import { useDialogForm } from '../../components/useDialogForm';
 
 export interface NamedItem {
   id: number;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { usePageHeading } from '../../components/usePageHeading';
 import { GettingStarted } from './GettingStarted';
 import { NameDialog, type NamedItem } from './NameDialog';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 
 interface Props {
   heading: string;

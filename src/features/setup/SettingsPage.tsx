@@ -7,10 +7,12 @@ import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
-import { useWriteAction } from '../messages/useWriteAction';
-import { showRefusalOnForm, zodRule } from './formRules';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { showRefusalOnForm, zodRule } from '../../components/formRules';
 import { GettingStarted } from './GettingStarted';
-import { useGetAllocationCategoriesQuery, useGetBankAccountsQuery, useGetSettingsQuery, useSaveSettingsMutation } from './setupApi';
+import { useGetAllocationCategoriesQuery } from './categoriesApi';
+import { useGetBankAccountsQuery } from './bankAccountsApi';
+import { useGetSettingsQuery, useSaveSettingsMutation } from './settingsApi';
 
 interface SettingsValues {
   family_type: FamilyType;

@@ -4,11 +4,11 @@ import AllocationCategoriesPage from './AllocationCategoriesPage';
 import BankAccountsPage from './BankAccountsPage';
 import InstitutionsPage from './InstitutionsPage';
 import SettingsPage from './SettingsPage';
-import MembersPage from '../members/MembersPage';
 import './setup.css';
 
 // The four pages are small and share antd's Form, Table and Modal, so they travel in the one "setup" chunk
-// the router already loads on demand; splitting them further would only add round trips.
+// the router already loads on demand (with Members, which the router places beside them); splitting them further
+// would only add round trips.
 const relative = (path: string) => path.replace('/setup/', '');
 
 export default function SetupArea() {
@@ -19,7 +19,6 @@ export default function SetupArea() {
       <Route path={relative(paths.institutions)} element={<InstitutionsPage />} />
       <Route path={relative(paths.bankAccounts)} element={<BankAccountsPage />} />
       <Route path={relative(paths.settings)} element={<SettingsPage />} />
-      <Route path={relative(paths.members)} element={<MembersPage />} />
       <Route path="*" element={<Navigate to={paths.allocationCategories} replace />} />
     </Routes>
   );

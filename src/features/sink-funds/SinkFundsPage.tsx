@@ -10,7 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { errorShown, infoShown } from '../messages/messagesSlice';
+import { errorShown, infoShown } from '../../app/messages/messagesSlice';
 import { EnvelopesTable, type EnvelopeTarget } from './EnvelopesTable';
 import { EnvelopeTransactionsDialog } from './EnvelopeTransactionsDialog';
 import { draftRebased, editCancelled, editStarted, sinkFundSaved } from './sinkFundEditSlice';
@@ -19,7 +19,7 @@ import { useGetSinkFundQuery, useGetSinkFundsQuery, useUpdateSinkFundMutation } 
 import { refusalsByRow, selectHasUnsavedEnvelopeEdits, selectIsEditingSinkFund, selectSinkFundSavePayload } from './sinkFundSelectors';
 import { TransferMoneyDialog } from './TransferMoneyDialog';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import './sinkFunds.css';
 
 const NO_FUNDS: SinkFund[] = [];

@@ -8,7 +8,7 @@ import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatMoney, type Cents } from '../../shared/money';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { infoShown } from '../messages/messagesSlice';
+import { infoShown } from '../../app/messages/messagesSlice';
 import { sinkFundMessages } from './sinkFundMessages';
 import { useTransferSinkFundAllocationMutation } from './sinkFundsApi';
 

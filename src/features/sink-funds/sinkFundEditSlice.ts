@@ -1,7 +1,7 @@
 import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
-import { rebaseRows } from '../../shared/rebaseRows';
+import { rebaseRows } from '../../app/rebaseRows';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { userLoggedOut } from '../auth/authSlice';
+import { userLoggedOut } from '../../app/authSlice';
 import { envelopeRowsOf, envelopesAdapter, type EnvelopeFields, type EnvelopeLine } from './envelopeRows';
 
 /**

@@ -11,9 +11,11 @@ import { useReturnFocus } from '../../components/useReturnFocus';
 import { sumCents, type Cents } from '../../shared/money';
 import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
+import { budgetHolding } from '../../shared/dates';
 import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../messages/useWriteAction';
-import { useGetAllocationCategoriesQuery, useGetSettingsQuery } from '../setup/setupApi';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
+import { useGetSettingsQuery } from '../setup/settingsApi';
 import { useGetBudgetAllocationsQuery } from '../transactions/transactionsApi';
 import { EventFigures } from './EventFigures';
 import { useGetSpecialEventsQuery, useSetSpecialEventAllocationsMutation } from './specialEventsApi';
@@ -31,7 +33,7 @@ const NONE: never[] = [];
 /** The budget to show first: the one the event's start date falls in, else the current budget, else the newest. */
 export function firstBudgetFor(event: SpecialEvent, budgets: readonly BudgetSummary[], currentBudgetId: number | null | undefined): number | undefined {
   const date = event.start_date;
-  const containing = date ? budgets.find((budget) => budget.start_date <= date && date <= budget.end_date) : undefined;
+  const containing = date ? budgetHolding(budgets, date) : undefined;
   return containing?.id ?? currentBudgetId ?? budgets[0]?.id;
 }
 

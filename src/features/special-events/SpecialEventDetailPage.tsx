@@ -13,7 +13,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { spendingTotals } from '../../shared/budgetMath';
 import { formatFullDate } from '../../shared/dates';
 import { SPECIAL_EVENT_NOT_FOUND_MESSAGE, type SpecialEvent, type SpecialEventAllocation } from '../../shared/schemas/specialEvents';
-import AllocationTransactionsDialog, { type SpentTarget } from '../budgets/AllocationTransactionsDialog';
+import { AllocationTransactionsDialog, type SpentTarget } from '../budgets';
 import { AdjustAllocationsDialog } from './AdjustAllocationsDialog';
 import { EventFigures } from './EventFigures';
 import { SpecialEventDialog } from './SpecialEventDialog';

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { Cents } from '../../shared/money';
 import { dateSchema, nameSchema, nonNegativeMoneySchema } from '../../shared/schemas/common';
 import type { SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
-import { BalanceInput } from '../setup/BalanceInput';
-import { FormDialog } from '../setup/FormDialog';
-import { zodRule } from '../setup/formRules';
-import { useDialogForm } from '../setup/useDialogForm';
+import { BalanceInput } from '../../components/BalanceInput';
+import { FormDialog } from '../../components/FormDialog';
+import { zodRule } from '../../components/formRules';
+import { useDialogForm } from '../../components/useDialogForm';
 import { useCreateSpecialEventMutation, useUpdateSpecialEventMutation } from './specialEventsApi';
 
 interface Values {

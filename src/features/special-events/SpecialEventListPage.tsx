@@ -10,7 +10,7 @@ import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
 import { formatShortDate } from '../../shared/dates';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import { eventDifference } from './eventFigures';
 import { SpecialEventDialog } from './SpecialEventDialog';
 import { useDeleteSpecialEventMutation, useGetSpecialEventsQuery } from './specialEventsApi';

@@ -9,7 +9,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { formatShortDate } from '../../shared/dates';
 import type { SearchResult, SearchSort } from '../../shared/schemas/transactionTools';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
-import { useGetBankAccountsQuery } from '../setup/setupApi';
+import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { allocationOptions } from './AllocationPicker';
 import { useGetBudgetAllocationsQuery, useSearchTransactionsQuery } from './transactionsApi';
 import './transactions.css';

@@ -11,7 +11,7 @@ import { formatShortDate, today } from '../../shared/dates';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
-import { infoShown } from '../messages/messagesSlice';
+import { infoShown } from '../../app/messages/messagesSlice';
 import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
 import { draftFromTransaction, newDraftRow } from './draftRows';

@@ -6,7 +6,7 @@ import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { today } from '../../shared/dates';
 import type { BankAccount } from '../../shared/schemas/setup';
-import { infoShown } from '../messages/messagesSlice';
+import { infoShown } from '../../app/messages/messagesSlice';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { AllocationPicker, useAccountChoices, type PickerOptions } from './AllocationPicker';

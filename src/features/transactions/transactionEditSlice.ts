@@ -1,7 +1,7 @@
 import { createSelector, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import type { RootState } from '../../app/store';
-import { userLoggedOut } from '../auth/authSlice';
+import { userLoggedOut } from '../../app/authSlice';
 import type { DraftRow } from './draftRows';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import type { BudgetWindow } from '../../shared/transactionRules';
-import { useWriteAction } from '../messages/useWriteAction';
+import { useWriteAction } from '../../app/messages/useWriteAction';
 import { fixRowsMessage, rowErrorsFromFieldErrors, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
 import { selectDraftLockVersion, selectDraftRows, windowSaved } from './transactionEditSlice';
 import { useSaveTransactionWindowMutation } from './transactionsApi';

@@ -1,5 +1,5 @@
 import { setupStore, type AppStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/features/auth/authSlice';
+import { userLoggedOut } from '../../../src/app/authSlice';
 import {
   allocationAdded,
   allocationChanged,
@@ -23,13 +23,13 @@ import {
   selectSavePayload,
 } from '../../../src/features/budgets/budgetSelectors';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
-import { setupApi } from '../../../src/features/setup/setupApi';
+import { categoriesApi } from '../../../src/features/setup/categoriesApi';
 import { categories, sampleBudget } from './fixtures';
 
 async function storeWithBudget(budget = sampleBudget()): Promise<AppStore> {
   const store = setupStore();
   await store.dispatch(budgetsApi.util.upsertQueryData('getBudget', budget.id, budget));
-  await store.dispatch(setupApi.util.upsertQueryData('getAllocationCategories', undefined, categories));
+  await store.dispatch(categoriesApi.util.upsertQueryData('getAllocationCategories', undefined, categories));
   return store;
 }
 

@@ -1,5 +1,5 @@
 import { setupStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/features/auth/authSlice';
+import { userLoggedOut } from '../../../src/app/authSlice';
 import {
   errorShown,
   infoShown,
@@ -9,7 +9,7 @@ import {
   messageExpired,
   messagesReducer,
   pageLeft,
-} from '../../../src/features/messages/messagesSlice';
+} from '../../../src/app/messages/messagesSlice';
 
 const initial = messagesReducer(undefined, { type: 'init' });
 

@@ -1,5 +1,5 @@
 import { setupStore, type AppStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/features/auth/authSlice';
+import { userLoggedOut } from '../../../src/app/authSlice';
 import {
   draftRebased,
   editCancelled,

@@ -1,5 +1,5 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { retryQuery } from '../../app/retryQuery';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { retryQuery } from '../retryQuery';
 import { messageDismissed } from './messagesSlice';
 
 /**

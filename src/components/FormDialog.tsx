@@ -1,7 +1,8 @@
 import { Alert, Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
-import { confirmCloseWithoutSaving } from '../../components/closeWithoutSaving';
-import { Dialog } from '../../components/Dialog';
+import { confirmCloseWithoutSaving } from './closeWithoutSaving';
+import { Dialog } from './Dialog';
+import './formDialog.css';
 
 interface Props<Values> {
   title: string;
@@ -34,7 +35,7 @@ export function FormDialog<Values>({ title, open, form, saving, problems, onSubm
       okText="Save"
       cancelText="Cancel"
       width={{ xs: '100%', sm: 520 }}
-      className="ec-setup-dialog"
+      className="ec-form-dialog"
       okButtonProps={{ htmlType: 'submit', loading: saving }}
       onCancel={() => void cancel()}
       destroyOnHidden
@@ -44,7 +45,7 @@ export function FormDialog<Values>({ title, open, form, saving, problems, onSubm
         </Form>
       )}
     >
-      {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} className="ec-setup-dialog__problems" />}
+      {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} className="ec-form-dialog__problems" />}
       {children}
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../app/api';
-import { clearCredentials } from '../../app/credentials';
-import { useAppDispatch } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { api } from './api';
+import { clearCredentials } from './credentials';
+import { useAppDispatch } from './hooks';
+import { paths } from './paths';
 import { userLoggedOut } from './authSlice';
 
 /** Forgets the sign-in on this device (credentials, the user, every cached answer) and shows the login page. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../auth/authSlice';
+import { userLoggedOut } from '../authSlice';
 
 type MessageKind = 'info' | 'error';
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../../shared/schemas/auth';
+import type { User } from '../shared/schemas/auth';
 
 interface AuthState {
   /** True once credentials exist (stored or just received); the guard still validates them once per load. */

@@ -1,5 +1,5 @@
-import { MoneyInput } from '../../components/MoneyInput';
-import type { Cents } from '../../shared/money';
+import { MoneyInput } from './MoneyInput';
+import type { Cents } from '../shared/money';
 
 interface Props {
   id?: string;

@@ -21,9 +21,9 @@
  */
 import { Alert } from '../../components/Alert';
 import { useCallback, useState } from 'react';
-import { failureText, readServerRefusal, type ServerRefusal } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
-import { recordedActivityId } from '../../app/recordedWrites';
+import { failureText, readServerRefusal, type ServerRefusal } from '../apiErrors';
+import { useAppDispatch } from '../hooks';
+import { recordedActivityId } from '../recordedWrites';
 import { confirm, type ConfirmOptions } from '../../components/confirm';
 import { errorShown, infoShown, lingeringErrorShown } from './messagesSlice';
 

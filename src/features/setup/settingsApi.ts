@@ -1,0 +1,17 @@
+import { api } from '../../app/api';
+import type { Settings, SettingsBody } from '../../shared/schemas/setup';
+
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSettings: build.query<Settings, void>({
+      query: () => '/settings',
+      providesTags: ['Settings'],
+    }),
+    saveSettings: build.mutation<Settings, SettingsBody>({
+      query: (body) => ({ url: '/settings', method: 'POST', body }),
+      invalidatesTags: ['Settings'],
+    }),
+  }),
+});
+
+export const { useGetSettingsQuery, useSaveSettingsMutation } = settingsApi;
