@@ -80,7 +80,7 @@ function reads(h: Household, today: string): Record<string, string> {
     'sink-fund envelope rows': `/transactions/by_sink_fund_allocation?sink_fund_allocation_id=${d.sinkFundAllocationIds[0]}`,
     'search: newest page': '/transactions/search',
     'search: page 20': '/transactions/search?page=20',
-    'search: common word': `/transactions/search?q=${encodeURIComponent('market')}`,
+    'search: common word': `/transactions/search?q=${encodeURIComponent('coffee')}`,
     'search: rare word': `/transactions/search?q=${encodeURIComponent('annual renewal')}`,
     'search: amount': '/transactions/search?q=42.00',
     'search: one budget': `/transactions/search?budget_id=${d.closedBudgetIds[0] ?? d.currentBudgetId}`,
