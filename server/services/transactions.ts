@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { GENERATED_BANK_REF_PREFIX } from '../../src/shared/bankRefs';
 import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../src/shared/money';
 import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
@@ -28,7 +28,7 @@ export function toTransactionResponse(row: Transaction): TransactionResponse {
 }
 
 /** The reference of a row typed in by hand (bank references are unique per account). */
-export const manualBankRef = () => `MAN-${randomBytes(8).toString('hex')}`;
+export const manualBankRef = () => `${GENERATED_BANK_REF_PREFIX}${randomBytes(8).toString('hex')}`;
 
 /**
  * The transactions behind an allocation's `spent`, oldest first. Carried-forward copies and their balancing row
