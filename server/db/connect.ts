@@ -55,6 +55,9 @@ export function connectDatabase(url: string | undefined): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Planner statistics from the start (statistics.ts): analyze what was never analyzed, a bounded sample each.
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new EveryCentSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };

@@ -10,6 +10,8 @@ import * as openingDate from './migrations/0008_opening_date';
 import * as rowVersions from './migrations/0009_row_versions';
 import * as sessionReads from './migrations/0010_session_reads';
 import * as reconciliation from './migrations/0011_reconciliation';
+import * as transactionSearch from './migrations/0012_transaction_search';
+import * as transactionCount from './migrations/0013_transaction_count';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -25,6 +27,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_row_versions': rowVersions,
   '0010_session_reads': sessionReads,
   '0011_reconciliation': reconciliation,
+  '0012_transaction_search': transactionSearch,
+  '0013_transaction_count': transactionCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

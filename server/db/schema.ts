@@ -28,6 +28,8 @@ export interface HouseholdsTable extends Common {
   name: string;
   /** Bumped by the database on every change to the household's rows (migration 0003). */
   revision: Generated<number>;
+  /** How many transactions the household keeps, counted by the database (migration 0013). */
+  transaction_count: Generated<number>;
 }
 
 export interface UsersTable extends Common {

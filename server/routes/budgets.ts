@@ -12,6 +12,7 @@ import {
 } from '../../src/shared/schemas/budgets';
 import { successSchema } from '../../src/shared/schemas/common';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
+import { refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
 import { acceptNested } from '../plugins/nestedBody';
 import { copyBudget, closeBudget, reopenLastBudget } from '../services/budgets/budgetCycle';
@@ -93,6 +94,7 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
         return { kind: 'budget_close', summary: `closed the ${made.name} budget`, budgetId: made.id, undo, rowKeys: [`budget:${made.id}`, ...Object.keys(undo.footprint)] };
       },
     );
+    await refreshStatistics(householdScope(request).db);
     return answerRecorded(reply, closed);
   });
   routes.post('/budgets/reopen_last_budget', { schema: { response: budget } }, async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   WINDOW_LOCK_HEADER,
   windowQuerySchema,
 } from '../../src/shared/schemas/transactions';
+import { LARGE_WRITE_ROWS, refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { quickAddEntry, recordWindowSave } from '../services/activity/windowChanges';
@@ -33,6 +34,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const saved = await recordWindowSave(householdScope(request), { bankAccountId: body.bank_account_id, budgetId: body.budget_id }, (trx) => saveWindow(trx, body));
     const window = answerRecorded(reply, saved);
+    if (body.transactions.length >= LARGE_WRITE_ROWS) await refreshStatistics(householdScope(request).db);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
   });
 

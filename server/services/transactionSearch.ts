@@ -1,11 +1,20 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DateOnly } from '../../src/shared/dates';
 import { parseMoney } from '../../src/shared/money';
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../src/shared/schemas/transactionTools';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
 import { toTransactionResponse } from './transactions';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The trigram index answers only for three characters or more; shorter text is compared row by row. */
+const TRIGRAM = 3;
+
+/** The text as one FTS5 phrase: a substring of the column, whatever characters it holds. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** "45.20", "-45.20" or "1,500": the text as an amount in cents, when it is one. */
 function amountIn(text: string): number | null {
@@ -13,39 +22,66 @@ function amountIn(text: string): number | null {
   return Math.abs(parseMoney(text));
 }
 
+type Matches = ExpressionBuilder<Database, 'transactions'>;
+
+/**
+ * `q` in the description or the bank reference (case-insensitive, anywhere in it), served by the trigram index
+ * of migration 0012: the FTS5 table on SQLite, the `pg_trgm` GIN indexes on PostgreSQL (which serve this LIKE).
+ */
+function textMatches(eb: Matches, scope: HouseholdScope, text: string): Expression<SqlBool> {
+  const amount = amountIn(text);
+  const byAmount = amount ? [eb('transactions.withdrawal_amount', '=', amount), eb('transactions.deposit_amount', '=', amount)] : [];
+  if (!isPostgres(scope.db) && [...text].length >= TRIGRAM) {
+    return eb.or([eb('transactions.id', 'in', sql<number>`(select rowid from transactions_search where transactions_search match ${ftsPhrase(text)})`), ...byAmount]);
+  }
+  const pattern = likeContaining(text);
+  return eb.or([
+    eb(sql`lower(transactions.description)`, 'like', sql`${pattern} escape '\\'`),
+    eb(sql`lower(transactions.bank_ref)`, 'like', sql`${pattern} escape '\\'`),
+    ...byAmount,
+  ]);
+}
+
+interface BudgetPeriod {
+  id: number;
+  name: string;
+  start_date: DateOnly;
+  end_date: DateOnly;
+}
+
+/** The budgets whose periods hold the page's dates: one seek for the page, not a range join for every match. */
+async function budgetsOfDates(scope: HouseholdScope, dates: DateOnly[]): Promise<(date: DateOnly) => BudgetPeriod | undefined> {
+  if (dates.length === 0) return () => undefined;
+  const sorted = [...dates].sort();
+  const budgets = await scope
+    .selectFrom('budgets')
+    .select(['id', 'name', 'start_date', 'end_date'])
+    .where('start_date', '<=', sorted[sorted.length - 1])
+    .where('end_date', '>=', sorted[0])
+    .execute();
+  return (date) => budgets.find((b) => b.start_date <= date && b.end_date >= date);
+}
+
+const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, per_page: SEARCH_PAGE_SIZE, net_total: 0 });
+
 /**
  * Finds the household's transactions across every account and budget: `q` matches the description or the bank
  * reference (case-insensitive, anywhere in it) or, when it is an amount, the withdrawal or the deposit; filters by
  * account, budget period, allocation and paid/unpaid; sorted and paginated. Each result names its account, the
- * budget whose period holds it (to open its window) and its allocation. Two statements: the page and the count
- * with the net total, both driven by the household's (household_id, transaction_date) index.
+ * budget whose period holds it (to open its window) and its allocation. The page and the totals read only the
+ * matches (index seeks within the household, migration 0012); the budgets are looked up for the page's rows.
  */
 export async function searchTransactions(scope: HouseholdScope, query: SearchQuery): Promise<SearchResults> {
   const page = query.page ?? 1;
-  let matches = scope
-    .selectFrom('transactions')
-    .innerJoin('bank_accounts', 'bank_accounts.id', 'transactions.bank_account_id')
-    .leftJoin('allocations', 'allocations.id', 'transactions.allocation_id')
-    .leftJoin('budgets', (join) =>
-      join
-        .on('budgets.household_id', '=', scope.householdId)
-        .onRef('budgets.start_date', '<=', 'transactions.transaction_date')
-        .onRef('budgets.end_date', '>=', 'transactions.transaction_date'),
-    );
-  const text = query.q?.trim();
-  if (text) {
-    const pattern = likeContaining(text);
-    const amount = amountIn(text);
-    matches = matches.where((eb) =>
-      eb.or([
-        eb(sql`lower(transactions.description)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(transactions.bank_ref)`, 'like', sql`${pattern} escape '\\'`),
-        ...(amount ? [eb('transactions.withdrawal_amount', '=', amount), eb('transactions.deposit_amount', '=', amount)] : []),
-      ]),
-    );
+  let matches = scope.selectFrom('transactions');
+  if (query.budget_id !== undefined) {
+    const budget = await scope.selectFrom('budgets').select(['start_date', 'end_date']).where('id', '=', query.budget_id).executeTakeFirst();
+    if (!budget) return EMPTY(page);
+    matches = matches.where('transactions.transaction_date', '>=', budget.start_date).where('transactions.transaction_date', '<=', budget.end_date);
   }
+  const text = query.q?.trim();
+  if (text) matches = matches.where((eb) => textMatches(eb, scope, text));
   if (query.bank_account_id !== undefined) matches = matches.where('transactions.bank_account_id', '=', query.bank_account_id);
-  if (query.budget_id !== undefined) matches = matches.where('budgets.id', '=', query.budget_id);
   if (query.allocation_id !== undefined) matches = matches.where('transactions.allocation_id', '=', query.allocation_id);
   if (query.status) matches = matches.where('transactions.status', '=', query.status);
 
@@ -59,7 +95,6 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   const [rows, totals] = await Promise.all([
     matches
       .selectAll('transactions')
-      .select(['bank_accounts.name as bank_account_name', 'budgets.id as window_budget_id', 'budgets.name as budget_name', 'allocations.name as allocation_name'])
       .orderBy(sortColumn, direction)
       .orderBy('transactions.id', direction)
       .limit(SEARCH_PAGE_SIZE)
@@ -69,14 +104,29 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
       .select([sql<number | string>`count(*)`.as('total'), sql<number | string | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
       .executeTakeFirstOrThrow(),
   ]);
+  const accountIds = [...new Set(rows.map((row) => row.bank_account_id))];
+  const allocationIds = [...new Set(rows.flatMap((row) => (row.allocation_id === null ? [] : [row.allocation_id])))];
+  const [budgetOf, accounts, allocations] = await Promise.all([
+    budgetsOfDates(
+      scope,
+      rows.map((row) => row.transaction_date),
+    ),
+    accountIds.length ? scope.selectFrom('bank_accounts').select(['id', 'name']).where('id', 'in', accountIds).execute() : [],
+    allocationIds.length ? scope.selectFrom('allocations').select(['id', 'name']).where('id', 'in', allocationIds).execute() : [],
+  ]);
+  const accountName = new Map(accounts.map((a) => [a.id, a.name]));
+  const allocationName = new Map(allocations.map((a) => [a.id, a.name]));
   return {
-    results: rows.map((row) => ({
-      ...toTransactionResponse(row),
-      bank_account_name: row.bank_account_name,
-      budget_id: row.window_budget_id,
-      budget_name: row.budget_name,
-      allocation_name: row.allocation_name,
-    })),
+    results: rows.map((row) => {
+      const budget = budgetOf(row.transaction_date);
+      return {
+        ...toTransactionResponse(row),
+        bank_account_name: accountName.get(row.bank_account_id) ?? '',
+        budget_id: budget?.id ?? null,
+        budget_name: budget?.name ?? null,
+        allocation_name: row.allocation_id === null ? null : (allocationName.get(row.allocation_id) ?? null),
+      };
+    }),
     total: Number(totals.total),
     page,
     per_page: SEARCH_PAGE_SIZE,

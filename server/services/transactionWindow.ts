@@ -118,7 +118,11 @@ export interface Planned {
   values: Values;
 }
 
-/** Bank references of this account's rows outside the window, among `refs`. */
+/**
+ * Bank references of this account's rows outside the window, among `refs`. The query names only the columns of
+ * the (bank_account_id, bank_ref) unique index, so both databases seek it (at most one row a reference); the
+ * window's own rows are set aside here rather than by a date condition that invites a scan of the account.
+ */
 async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budget: Budget, refs: string[]) {
   const taken = new Map<string, string>();
   for (const part of chunked(refs)) {
@@ -127,9 +131,8 @@ async function refsOutsideWindow(scope: HouseholdScope, accountId: number, budge
       .select(['bank_ref', 'transaction_date'])
       .where('bank_account_id', '=', accountId)
       .where('bank_ref', 'in', part)
-      .where((eb) => eb.or([eb('transaction_date', '<', budget.start_date), eb('transaction_date', '>', budget.end_date)]))
       .execute();
-    for (const row of rows) taken.set(row.bank_ref, row.transaction_date);
+    for (const row of rows) if (row.transaction_date < budget.start_date || row.transaction_date > budget.end_date) taken.set(row.bank_ref, row.transaction_date);
   }
   return taken;
 }

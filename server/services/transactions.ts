@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { GENERATED_BANK_REF_PREFIX } from '../../src/shared/bankRefs';
 import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../src/shared/money';
 import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../db/scope';
@@ -28,7 +28,7 @@ export function toTransactionResponse(row: Transaction): TransactionResponse {
 }
 
 /** The reference of a row typed in by hand (bank references are unique per account). */
-export const manualBankRef = () => `MAN-${randomBytes(8).toString('hex')}`;
+export const manualBankRef = () => `${GENERATED_BANK_REF_PREFIX}${randomBytes(8).toString('hex')}`;
 
 /**
  * The transactions behind an allocation's `spent`, oldest first. Carried-forward copies and their balancing row
@@ -68,12 +68,12 @@ export async function lastTransactionDate(scope: HouseholdScope, todayDate: stri
 
 /**
  * Refuses a write that would take the household beyond MAX_TRANSACTIONS_PER_HOUSEHOLD: with the per-amount cap
- * this keeps every total exact (src/shared/money.ts). One count over the household's index.
+ * this keeps every total exact (src/shared/money.ts). The count is the household's counter (migration 0013).
  */
 export async function refuseBeyondTransactionLimit(scope: HouseholdScope, adding: number): Promise<void> {
   if (adding <= 0) return;
-  const { n } = await scope.selectFrom('transactions').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const kept = Number(n);
+  const { transaction_count } = await scope.db.selectFrom('households').select('transaction_count').where('id', '=', scope.householdId).executeTakeFirstOrThrow();
+  const kept = Number(transaction_count);
   if (kept + adding > MAX_TRANSACTIONS_PER_HOUSEHOLD) {
     throw unprocessable(
       `This household keeps ${kept.toLocaleString('en-US')} transactions; at most ${MAX_TRANSACTIONS_PER_HOUSEHOLD.toLocaleString('en-US')} are allowed.`,

@@ -23,6 +23,13 @@ function budgetListActions(budgets: readonly BudgetSummary[]): { copyId: number 
   return { copyId: budgets[0]?.id ?? null, closeId: open.at(-1)?.id ?? null };
 }
 
+/**
+ * Two years of budgets a page: a household with fifteen years of history draws 24 rows, not 180 (issue 35).
+ * Newest first, so the rows with Copy and Close are on the first page.
+ */
+export const BUDGET_LIST_PAGE_SIZE = 24;
+const BUDGET_LIST_PAGING = { pageSize: BUDGET_LIST_PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false } as const;
+
 function StatusTag({ status }: { status: BudgetSummary['status'] }) {
   return status === 'open' ? <Tag color="success">Open</Tag> : <Tag>Closed</Tag>;
 }
@@ -118,7 +125,7 @@ export default function BudgetListPage() {
           }
         />
       ) : (
-        <Table<BudgetSummary> rowKey="id" columns={columns} dataSource={budgets} loading={isLoading} pagination={false} size="middle" />
+        <Table<BudgetSummary> rowKey="id" columns={columns} dataSource={budgets} loading={isLoading} pagination={BUDGET_LIST_PAGING} size="middle" />
       )}
     </section>
   );

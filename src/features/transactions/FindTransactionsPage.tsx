@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
+import { shownBankRef } from '../../shared/bankRefs';
 import { formatShortDate } from '../../shared/dates';
 import type { SearchResult, SearchSort } from '../../shared/schemas/transactionTools';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
@@ -84,7 +85,7 @@ export default function FindTransactionsPage() {
     { title: 'Bank Account', dataIndex: 'bank_account_name', key: 'bank_account_name' },
     { title: 'Allocation', dataIndex: 'allocation_name', key: 'allocation_name' },
     { title: 'Budget', dataIndex: 'budget_name', key: 'budget_name', render: (name: string | null) => name ?? 'No budget' },
-    { title: 'Reference', dataIndex: 'bank_ref', key: 'bank_ref' },
+    { title: 'Reference', dataIndex: 'bank_ref', key: 'bank_ref', render: (ref: string) => shownBankRef(ref) },
     { title: 'Paid?', dataIndex: 'status', key: 'status', render: (status: string) => (status === 'paid' ? 'Yes' : 'No') },
   ];
 

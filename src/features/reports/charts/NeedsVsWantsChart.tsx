@@ -1,9 +1,10 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { useNarrowScreen } from '../../../app/useNarrowScreen';
-import { classTitles, periodLabel, SPENDING_CLASSES, type Basis } from '../../../shared/reports';
+import { classTitles, SPENDING_CLASSES, type Basis } from '../../../shared/reports';
 import type { NeedsVsWantsRow } from '../../../shared/schemas/reports';
 import { percentText } from '../ReportTable';
 import { ChartFigure, ChartPatterns, fills, inOrder, palette, periodClick, tooltipItemStyle } from './chartParts';
+import { chartSeries, meanOf } from './chartSeries';
 
 const looks = {
   needs: { fill: palette.blue, stroke: palette.blue },
@@ -23,21 +24,21 @@ const guideLabel = (value: string) => ({ value, position: 'right' as const, font
  */
 export default function NeedsVsWantsChart({ rows, basis, onOpen }: { rows: NeedsVsWantsRow[]; basis: Basis; onOpen: (budgetId: number) => void }) {
   const narrow = useNarrowScreen();
-  const data = rows.map((row) => ({
-    label: periodLabel(row.period),
-    needs: row[`${basis}_needs_percent`],
-    wants: row[`${basis}_wants_percent`],
-    savings: row[`${basis}_savings_percent`],
+  // A year's column is the mean of its periods' shares: each period's shares stay as the report computes them.
+  const series = chartSeries(rows, (group) => ({
+    needs: meanOf(group, (row) => row[`${basis}_needs_percent`]),
+    wants: meanOf(group, (row) => row[`${basis}_wants_percent`]),
+    savings: meanOf(group, (row) => row[`${basis}_savings_percent`]),
   }));
   return (
     <ChartFigure
-      caption={`Shares of the income, ${basis}: needs (solid), wants (hatched) and savings (dotted). The dashed lines are the 50/30/20 guide: needs up to the lower line, savings above the upper one.`}
+      caption={`Shares of the income, ${basis}${series.yearly ? ', the mean of each year\'s periods' : ''}: needs (solid), wants (hatched) and savings (dotted). The dashed lines are the 50/30/20 guide: needs up to the lower line, savings above the upper one.`}
     >
       <BarChart
-        data={data}
+        data={series.points}
         stackOffset="sign"
         margin={{ top: 8, right: narrow ? 8 : 96, bottom: 0, left: 0 }}
-        onClick={periodClick(rows, onOpen)}
+        onClick={periodClick(series.opens, onOpen)}
         title={`Needs vs Wants, ${basis}`}
         desc="Needs, wants and savings as percentages of the income per period; the table lists the same figures."
       >

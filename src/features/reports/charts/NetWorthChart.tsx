@@ -1,7 +1,7 @@
 import { Line, LineChart } from 'recharts';
-import { periodLabel } from '../../../shared/reports';
 import type { NetWorthRow } from '../../../shared/schemas/reports';
 import { ChartFigure, moneyChartFrame, palette, periodClick } from './chartParts';
+import { chartSeries, sumOf } from './chartSeries';
 
 interface DotProps {
   cx?: number;
@@ -15,10 +15,11 @@ const squareDot = ({ cx, cy, index }: DotProps) =>
 
 /** Net worth at the end of each period (solid line, circles) and the period's net change (dashed, squares). */
 export default function NetWorthChart({ rows, onOpen }: { rows: NetWorthRow[]; onOpen: (budgetId: number) => void }) {
-  const data = rows.map((row) => ({ ...row, label: periodLabel(row.period) }));
+  const series = chartSeries(rows, (group) => ({ net_worth: group[group.length - 1].net_worth, net_change: sumOf(group, (row) => row.net_change) }));
+  const unit = series.yearly ? 'year' : 'period';
   return (
-    <ChartFigure caption="Net worth at the end of each period (solid line) and the period's net change (dashed line).">
-      <LineChart data={data} onClick={periodClick(rows, onOpen)} title="Net Worth" desc="Net worth and net change per period; the table lists the same figures.">
+    <ChartFigure caption={`Net worth at the end of each ${unit} (solid line) and the ${unit}'s net change (dashed line).`}>
+      <LineChart data={series.points} onClick={periodClick(series.opens, onOpen)} title="Net Worth" desc="Net worth and net change per period; the table lists the same figures.">
         {moneyChartFrame(['net_worth', 'net_change'])}
         <Line dataKey="net_worth" name="Net Worth" stroke={palette.blue} strokeWidth={3} dot={{ r: 4, fill: palette.blue }} isAnimationActive={false} />
         <Line
