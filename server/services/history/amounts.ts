@@ -5,7 +5,7 @@ import { fromParts, isValidDate } from '../../../src/shared/dates';
  * The last "." or "," followed by one or two digits is the decimal mark; every other one groups thousands.
  */
 export function centsOf(text: string): number | null {
-  let value = text.trim().replace(/[^\d.,()\-]/g, '');
+  let value = text.trim().replace(/[^\d.,()-]/g, '');
   if (value === '') return 0;
   const negative = value.startsWith('-') || (value.startsWith('(') && value.endsWith(')'));
   value = value.replace(/[()-]/g, '');
