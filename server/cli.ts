@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { HttpError } from './errors';
 import { seedDemoHousehold } from './services/demo';
 import { addUser } from './services/households';
+import { backupDatabase, restoreDatabase } from './services/householdData/backups';
+import { exportToFile, importFromFile } from './services/householdData/files';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -14,6 +16,16 @@ Commands:
       Adds a user; creates the household when none of that name exists yet.
   demo --email <email> --password <password> [--household <name>] [--allocations N] [--window-transactions N]
       Creates a demo household with about a year of budgets, accounts and transactions.
+
+  export <file> [--household <name>]
+      Writes the household's export (JSON) to <file>; --household is needed when the database holds several.
+  import <file> --household <name>
+      Imports an export into that household, which must exist (user:add creates it) and be empty.
+  backup <file>
+      A consistent copy of the SQLite database, safe while the server runs (PostgreSQL: pg_dump, see README).
+  restore <file>
+      Checks <file> (an EveryCent database, intact, not newer than this version), keeps the current database
+      beside itself, then replaces it with <file>. Stop the server first.
 
 The database is the server's: DATABASE_URL (default ./data/everycent.db). Migrations run first.`;
 
@@ -33,7 +45,7 @@ function count(values: Record<string, string | boolean | undefined>, name: strin
   return Number(value);
 }
 
-type Command = (values: Record<string, string | boolean | undefined>, databaseUrl: string | undefined, timeZone: string) => Promise<string>;
+type Command = (values: Record<string, string | boolean | undefined>, databaseUrl: string | undefined, timeZone: string, file: string) => Promise<string>;
 
 async function withDatabase<T>(databaseUrl: string | undefined, work: (db: ReturnType<typeof connectDatabase>['db']) => Promise<T>): Promise<T> {
   const database = connectDatabase(databaseUrl);
@@ -44,6 +56,9 @@ async function withDatabase<T>(databaseUrl: string | undefined, work: (db: Retur
     await database.destroy();
   }
 }
+
+/** Commands that take a file name after their own name. */
+const FILE_COMMANDS = new Set(['export', 'import', 'backup', 'restore']);
 
 const commands: Record<string, { options: Record<string, { type: 'string' }>; run: Command }> = {
   'user:add': {
@@ -86,6 +101,36 @@ const commands: Record<string, { options: Record<string, { type: 'string' }>; ru
       ].join('\n');
     },
   },
+  export: {
+    options: { household: { type: 'string' } },
+    run: async (values, databaseUrl, _timeZone, file) => {
+      const household = typeof values.household === 'string' ? values.household : undefined;
+      const written = await withDatabase(databaseUrl, (db) => exportToFile(db, file, household));
+      return `Exported household "${written.household}" to ${file} (${written.transactions} transactions).`;
+    },
+  },
+  import: {
+    options: { household: { type: 'string' } },
+    run: async (values, databaseUrl, _timeZone, file) => {
+      const household = required(values, 'household');
+      const imported = await withDatabase(databaseUrl, (db) => importFromFile(db, file, household));
+      return `Imported ${file} into household "${household}": ${imported.budgets} budgets, ${imported.bank_accounts} accounts, ${imported.transactions} transactions.`;
+    },
+  },
+  backup: {
+    options: {},
+    run: async (_values, databaseUrl, _timeZone, file) => {
+      const { pages } = await backupDatabase(databaseUrl, file);
+      return `Backed up the database to ${file} (${pages} pages).`;
+    },
+  },
+  restore: {
+    options: {},
+    run: async (_values, databaseUrl, _timeZone, file) => {
+      const { keptAs } = await restoreDatabase(databaseUrl, file);
+      return `Restored the database from ${file}.${keptAs ? ` The database as it was is kept at ${keptAs}.` : ''}`;
+    },
+  },
 };
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
@@ -94,14 +139,20 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   const command = commands[name];
   if (!command) return { code: 2, output: `Unknown command "${name}".\n\n${USAGE}` };
   let values: Record<string, string | boolean | undefined>;
+  let file = '';
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+    const parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: FILE_COMMANDS.has(name) });
+    values = parsed.values;
+    if (FILE_COMMANDS.has(name)) {
+      if (parsed.positionals.length !== 1) throw new UsageError(`${name} needs exactly one file name`);
+      file = parsed.positionals[0];
+    }
   } catch (error) {
     return { code: 2, output: `${(error as Error).message}\n\n${USAGE}` };
   }
   try {
     const config = loadConfig(env);
-    return { code: 0, output: await command.run(values, config.databaseUrl, config.timeZone) };
+    return { code: 0, output: await command.run(values, config.databaseUrl, config.timeZone, file) };
   } catch (error) {
     if (error instanceof UsageError) return { code: 2, output: `${error.message}\n\n${USAGE}` };
     if (error instanceof HttpError) return { code: 1, output: `Error: ${error.errors.join('; ')}` };

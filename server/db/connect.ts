@@ -38,9 +38,16 @@ const pgTypes = {
   },
 };
 
+/** The SQLite file a DATABASE_URL names (absent: ./data/everycent.db); meaningless for a PostgreSQL URL. */
+export function sqliteFileOf(url: string | undefined): string {
+  return url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join('data', 'everycent.db');
+}
+
+export const isPostgresUrl = (url: string | undefined): boolean => Boolean(url && /^postgres(ql)?:\/\//.test(url));
+
 /** DATABASE_URL: absent → ./data/everycent.db; `sqlite:<path>` → that file; `postgres://…` → PostgreSQL. */
 export function connectDatabase(url: string | undefined): DatabaseHandle {
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
     // An idle connection that the server drops (restart, failover, a dropped database) is discarded by the
     // pool and the next query opens a fresh one; without a listener that event would crash the process.
@@ -49,7 +56,7 @@ export function connectDatabase(url: string | undefined): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  const file = url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join('data', 'everycent.db');
+  const file = sqliteFileOf(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

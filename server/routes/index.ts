@@ -5,6 +5,7 @@ import { allocationCategoryRoutes } from './allocationCategories';
 import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
+import { householdDataRoutes } from './householdData';
 import { budgetRoutes } from './budgets';
 import { institutionRoutes } from './institutions';
 import { memberRoutes } from './members';
@@ -51,6 +52,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     specialEventRoutes,
     memberRoutes,
     activityRoutes,
+    householdDataRoutes,
   ]) {
     await app.register(routes);
   }

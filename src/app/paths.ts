@@ -31,5 +31,6 @@ export const paths = {
   bankAccounts: '/setup/bank-accounts',
   settings: '/setup/settings',
   members: '/setup/members',
+  yourData: '/your-data',
   activity: '/activity',
 } as const;

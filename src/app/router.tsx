@@ -23,6 +23,7 @@ const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-
 const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsArea'));
 const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ActivityPage = antdArea(() => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'));
+const YourDataPage = antdArea(() => import(/* webpackChunkName: "your-data" */ '../features/your-data/YourDataPage'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -66,6 +67,7 @@ export const routes = [
       { path: 'special-events/*', element: page(SpecialEventsArea) },
       { path: 'reports/*', element: page(ReportsArea) },
       { path: 'activity', element: page(ActivityPage) },
+      { path: 'your-data', element: page(YourDataPage) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },

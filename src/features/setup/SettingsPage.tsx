@@ -1,4 +1,6 @@
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useEffect, useRef, useState } from 'react';
@@ -184,6 +186,9 @@ export default function SettingsPage() {
         </Form>
       )}
       <UnsavedChangesGuard dirty={dirty} changesTo="the settings" />
+      <p className="ec-settings__your-data">
+        <Link to={paths.yourData}>Your data: export, import, bring your history from YNAB or Actual</Link>
+      </p>
     </section>
   );
 }

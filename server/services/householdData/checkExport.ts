@@ -1,0 +1,71 @@
+import { EXPORT_FORMAT, EXPORT_VERSION, type HouseholdExport, householdExportSchema } from '../../../src/shared/schemas/householdData';
+import { unprocessable } from '../../errors';
+
+export const NOT_OURS_MESSAGE = 'This file is not an EveryCent household export.';
+export const newerVersionMessage = (version: number) =>
+  `This export was made by a newer EveryCent (format version ${version}); this one reads up to version ${EXPORT_VERSION}. Update EveryCent, then import it again.`;
+export const damagedMessage = (where: string) => `This export is damaged (${where}); nothing was imported.`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The document, checked whole before anything is written: ours, not newer than this version, every field of
+ * the right shape, every id unique in its kind and every reference pointing at a row the file holds.
+ */
+export function checkExport(document: unknown): HouseholdExport {
+  if (!isRecord(document) || document.format !== EXPORT_FORMAT) throw unprocessable(NOT_OURS_MESSAGE);
+  if (typeof document.version === 'number' && document.version > EXPORT_VERSION) throw unprocessable(newerVersionMessage(document.version));
+  const parsed = householdExportSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw unprocessable(damagedMessage(`${issue.path.join('.') || 'the document'}: ${issue.message}`));
+  }
+  checkReferences(parsed.data);
+  return parsed.data;
+}
+
+function checkReferences(data: HouseholdExport): void {
+  const ids = (kind: string, rows: Array<{ id: number }>) => {
+    const set = new Set<number>();
+    for (const row of rows) {
+      if (set.has(row.id)) throw unprocessable(damagedMessage(`${kind} ${row.id} appears twice`));
+      set.add(row.id);
+    }
+    return set;
+  };
+  const categories = ids('allocation category', data.allocation_categories);
+  const institutions = ids('institution', data.institutions);
+  const accounts = ids('bank account', data.bank_accounts);
+  const events = ids('special event', data.special_events);
+  ids('budget', data.budgets);
+  ids('income', data.budgets.flatMap((b) => b.incomes));
+  const allocations = ids('allocation', data.budgets.flatMap((b) => b.allocations));
+  const envelopes = ids('envelope', data.sink_fund_allocations);
+  ids('transaction', data.transactions);
+  const activities = ids('activity', data.activities);
+  const refer = (what: string, id: number | null, known: Set<number>) => {
+    if (id !== null && !known.has(id)) throw unprocessable(damagedMessage(`${what} refers to ${id}, which the file lacks`));
+  };
+  for (const a of data.bank_accounts) refer(`bank account ${a.id}'s institution`, a.institution_id, institutions);
+  for (const b of data.budgets) {
+    for (const i of b.incomes) refer(`income ${i.id}'s account`, i.bank_account_id, accounts);
+    for (const a of b.allocations) {
+      refer(`allocation ${a.id}'s category`, a.allocation_category_id, categories);
+      refer(`allocation ${a.id}'s special event`, a.special_event_id, events);
+    }
+  }
+  for (const e of data.sink_fund_allocations) refer(`envelope ${e.id}'s account`, e.bank_account_id, accounts);
+  for (const t of data.transactions) {
+    refer(`transaction ${t.id}'s account`, t.bank_account_id, accounts);
+    refer(`transaction ${t.id}'s allocation`, t.allocation_id, allocations);
+    refer(`transaction ${t.id}'s envelope`, t.sink_fund_allocation_id, envelopes);
+  }
+  for (const a of data.activities) {
+    refer(`activity ${a.id}'s undo`, a.undone_by_id, activities);
+    refer(`activity ${a.id}'s undone entry`, a.undoes_id, activities);
+  }
+  if (data.settings) {
+    refer('the primary budget account', data.settings.primary_budget_account_id, accounts);
+    refer('the default category for special events', data.settings.default_allocation_category_id_for_special_events, categories);
+  }
+}

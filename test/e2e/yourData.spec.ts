@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createDemoHousehold, createHousehold, signIn } from './support/households';
+
+/** Settings › Your data (issue 34): the export downloads, and history from YNAB previewed, then imported. */
+
+test.describe.configure({ timeout: 120_000 });
+
+const fixture = (...parts: string[]) => path.join(__dirname, '../fixtures/history', ...parts);
+
+test('the household export and the transactions spreadsheet download from Settings › Your data', async ({ page }) => {
+  const { user } = await createDemoHousehold({ pastBudgets: 2, futureBudgets: 0 });
+  await signIn(page, user);
+  await page.goto('/#/setup/settings');
+  await page.getByRole('link', { name: /Your data: export, import/ }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+
+  const [exportFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download everything (JSON)' }).click()]);
+  expect(exportFile.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const document = JSON.parse(fs.readFileSync((await exportFile.path())!, 'utf8')) as { format: string; version: number; household: { name: string }; transactions: unknown[] };
+  expect(document).toMatchObject({ format: 'everycent-household', version: 1, household: { name: user.householdName } });
+  expect(document.transactions.length).toBeGreaterThan(100);
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Transactions (CSV)' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(fs.readFileSync((await csv.path())!, 'utf8')).toMatch(/^\uFEFFDate,Account,Description,Withdrawal,Deposit,Budget,Category,Allocation,Envelope,Status,Bank Reference\r\n/);
+});
+
+test('YNAB history: the preview shows what will be created and what could not be mapped, then the import creates it', async ({ page }) => {
+  const user = await createHousehold();
+  await signIn(page, user);
+  await page.goto('/#/your-data');
+  const history = page.locator('.your-data-card').filter({ hasText: 'Bring your history' });
+  await expect(history).toBeVisible({ timeout: 30_000 });
+  await history.getByLabel('Plan.csv').setInputFiles(fixture('ynab/Plan.csv'));
+  await history.getByLabel('Register.csv').setInputFiles(fixture('ynab/Register.csv'));
+  await history.getByRole('button', { name: 'Preview' }).click();
+
+  const preview = history.getByLabel('Preview');
+  await expect(preview).toContainText('2 allocation categories (Bills, Everyday), 2 monthly budgets, 2 accounts and 12 transactions, 7 of them on an allocation.');
+  await expect(preview.getByRole('row', { name: /Jan 01 - Jan 31, 2026/ })).toContainText('1,740.00');
+  await expect(preview.getByText('Could not be mapped (1)')).toBeVisible();
+  await expect(preview.getByRole('row', { name: /Gym/ })).toContainText('Health: Gym');
+  await preview.getByText('Could not be mapped (1)').scrollIntoViewIfNeeded();
+
+  await history.getByRole('button', { name: 'Import history' }).click();
+  await expect(history.getByText('Imported 2 budgets, 7 allocations, 2 accounts and 12 transactions.')).toBeVisible();
+  await page.goto('/#/budgets');
+  await expect(page.getByText('Feb 01 - Feb 28, 2026').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('an export refused as not ours says so and imports nothing', async ({ page }) => {
+  const user = await createHousehold();
+  await signIn(page, user);
+  await page.goto('/#/your-data');
+  const importCard = page.locator('.your-data-card').filter({ hasText: 'Import an EveryCent export' });
+  await importCard.getByLabel('EveryCent export file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await importCard.getByRole('button', { name: 'Import export' }).click();
+  await expect(importCard.getByText('This file is not an EveryCent household export.')).toBeVisible();
+});
