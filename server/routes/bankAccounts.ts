@@ -11,7 +11,8 @@ import { answerRecorded } from './recordedReply';
 import { counted } from '../services/wording';
 import { formatMoney } from '../../src/shared/money';
 import { acceptNested } from '../plugins/nestedBody';
-import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from '../services/bankAccounts';
+import { createBankAccount, deleteBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from '../services/bankAccounts';
+import { bankAccountSaveSummary } from '../services/activity/bankAccountWording';
 import { adjustBalances } from '../services/manualAdjustments';
 import { transfer } from '../services/transfer';
 
@@ -48,15 +49,17 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/bank_accounts/:id',
     { preValidation: nested, schema: { params: idParamsSchema, body: bankAccountBodySchema, response: { 200: bankAccountSchema } } },
-    async (request, reply) =>
-      answerRecorded(
-        reply,
-        await recorded(
-          householdScope(request),
-          (trx) => updateBankAccount(trx, request.params.id, request.body),
-          (made) => ({ kind: 'setup', summary: `saved the bank account ${made.name}`, bankAccountId: made.id, rowKeys: [`bank_account:${made.id}`] }),
-        ),
-      ),
+    async (request, reply) => {
+      const { result, activityId } = await recorded(
+        householdScope(request),
+        async (trx) => {
+          const before = await getBankAccount(trx, request.params.id);
+          return { before, after: await updateBankAccount(trx, request.params.id, request.body) };
+        },
+        ({ before, after }) => ({ kind: 'setup', summary: bankAccountSaveSummary(before, after), bankAccountId: after.id, rowKeys: [`bank_account:${after.id}`] }),
+      );
+      return answerRecorded(reply, { result: result.after, activityId });
+    },
   );
 
   routes.delete('/bank_accounts/:id', { schema: { params: idParamsSchema, response: { 200: successSchema } } }, async (request, reply) => {

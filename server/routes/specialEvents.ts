@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
-import { specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
+import { plannedAllocationsBodySchema, specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
+import { counted } from '../services/wording';
 import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { answerRecorded } from './recordedReply';
 import { acceptNested } from '../plugins/nestedBody';
 import {
+  addPlannedAllocations,
   createSpecialEvent,
   deleteSpecialEvent,
   listSpecialEvents,
@@ -75,5 +77,22 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
           },
         ),
       ),
+  );
+
+  routes.post(
+    '/special_events/:id/planned_allocations',
+    { preValidation: acceptNested('planned_allocations'), schema: { params, body: plannedAllocationsBodySchema, response: { 201: specialEventSchema } } },
+    async (request, reply) => {
+      const { result, activityId } = await recorded(
+        householdScope(request),
+        (trx) => addPlannedAllocations(trx, request.params.id, request.body),
+        ({ event: made, allocationIds }) => ({
+          kind: 'special_event' as const,
+          summary: `added ${request.body.name} to the special event ${made.name} in ${counted(allocationIds.length, 'budget')}`,
+          rowKeys: [`special_event:${made.id}`, ...allocationIds.map((id) => `allocation:${id}`)],
+        }),
+      );
+      return reply.status(201).send(answerRecorded(reply, { result: result.event, activityId }));
+    },
   );
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { sumCents } from '../../src/shared/money';
 import {
+  type PlannedAllocationsBody,
   SPECIAL_EVENT_NOT_FOUND_MESSAGE,
   type SpecialEvent,
   type SpecialEventAllocation,
@@ -14,6 +15,9 @@ import { cents, spentSum } from './budgets/budgetReads';
 import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
 import { countsAsSpendingSql } from './spending';
+import { CATEGORY_UNKNOWN, refuseTooManyLines } from './budgets/lines';
+import { BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/budgetMessages';
+import { notFound } from '../errors';
 
 type LinkedAllocation = SpecialEventAllocation & { special_event_id: number };
 
@@ -194,5 +198,47 @@ export function setSpecialEventAllocations(scope: HouseholdScope, id: number, bo
     const linkedIn = await relink(trx, id, [...wanted].filter((allocationId) => !current.has(allocationId)));
     await linksChangedIn(trx, [...unlinkedFrom, ...linkedIn]);
     return readSpecialEvent(trx, id);
+  });
+}
+
+/**
+ * POST /special_events/:id/planned_allocations: the event's allocation made in each chosen budget at once (the
+ * months it is paid for), linked to the event. Only open budgets take new lines; a budget named twice, an unknown
+ * category or a zero amount is refused, every reason given and nothing written. Returns the event.
+ */
+export function addPlannedAllocations(scope: HouseholdScope, id: number, body: PlannedAllocationsBody): Promise<{ event: SpecialEvent; allocationIds: number[] }> {
+  return scope.transaction(async (trx) => {
+    await trx.find('special_events', id, SPECIAL_EVENT_NOT_FOUND_MESSAGE);
+    const budgetIds = body.months.map((month) => month.budget_id);
+    const budgets = await trx.selectFrom('budgets').select(['id', 'name', 'status']).where('id', 'in', budgetIds).execute();
+    const distinct = new Set(budgetIds);
+    if (budgets.length !== distinct.size) throw notFound(BUDGET_NOT_FOUND_MESSAGE);
+    const refusals = new Refusals();
+    if (distinct.size !== budgetIds.length) refusals.add('Each month can be chosen only once', 'months');
+    for (const budget of budgets) if (budget.status === 'closed') refusals.add(`Budget ${budget.name} is closed: reopen it to add allocations to it`, 'months');
+    body.months.forEach((month, index) => {
+      if (month.amount === 0) refusals.add('Amount must be greater than 0', `months.${index}.amount`);
+    });
+    if (!(await trx.ownsAll('allocation_categories', [body.allocation_category_id]))) refusals.add(CATEGORY_UNKNOWN, 'allocation_category_id');
+    await refuseTooManyLines(trx, 'allocations', new Map(budgetIds.map((budgetId) => [budgetId, 1])), refusals);
+    refusals.throwIfAny();
+    const made = await trx
+      .insertInto('allocations')
+      .values(
+        body.months.map((month) => ({
+          household_id: trx.householdId,
+          budget_id: month.budget_id,
+          allocation_category_id: body.allocation_category_id,
+          name: body.name,
+          amount: month.amount,
+          is_fixed_amount: 0 as const,
+          comment: null,
+          special_event_id: id,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await linksChangedIn(trx, budgetIds);
+    return { event: await readSpecialEvent(trx, id), allocationIds: made.map((row) => row.id) };
   });
 }

@@ -1,10 +1,11 @@
 import { Alert, Spin } from 'antd';
 import { formatShortDate } from '../shared/dates';
-import { sumCents, type Cents } from '../shared/money';
 import type { Transaction } from '../shared/schemas/transactions';
 import { AntdTheme } from './AntdTheme';
 import { Dialog } from './Dialog';
 import { Money } from './Money';
+import { formatMoney, sumCents, type Cents } from '../shared/money';
+import './transactionListDialog.css';
 import { useReturnFocus } from './useReturnFocus';
 
 interface Props {
@@ -24,6 +25,19 @@ interface Props {
 const amountAs = (figure: Props['figure'], transaction: Transaction): Cents =>
   figure === 'balance' || transaction.net_amount === 0 ? transaction.net_amount : -transaction.net_amount;
 
+/**
+ * One row's amount. In a Spent list a negative amount is money given back (a refund): it reads as a refund, in
+ * the page's colour, not as the dark red of an overspent or owed figure.
+ */
+function RowAmount({ figure, cents }: { figure: Props['figure']; cents: Cents }) {
+  if (figure !== 'spent' || cents >= 0) return <Money cents={cents} />;
+  return (
+    <span className="ec-refund">
+      <span className="ec-refund-tag">Refund</span> <span className="ec-money">{formatMoney(cents)}</span>
+    </span>
+  );
+}
+
 /** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, amount and their total, which is the figure. */
 export function TransactionListDialog({ title, transactions, error, loading, figure, onClose }: Props) {
   useReturnFocus();
@@ -37,6 +51,11 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
           <Spin />
         ) : (
           <table className="ec-grid ec-transactions-list" aria-label="Transactions">
+            <colgroup>
+              <col className="ec-list-date" />
+              <col />
+              <col className="ec-list-amount" />
+            </colgroup>
             <thead>
               <tr>
                 <th>Date</th>
@@ -55,7 +74,7 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
                   <td>{formatShortDate(transaction.transaction_date)}</td>
                   <td>{transaction.description}</td>
                   <td className="ec-num">
-                    <Money cents={amountAs(figure, transaction)} />
+                    <RowAmount figure={figure} cents={amountAs(figure, transaction)} />
                   </td>
                 </tr>
               ))}
@@ -66,7 +85,7 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
                   Total
                 </th>
                 <td className="ec-num">
-                  <Money cents={sumCents(transactions.map((transaction) => amountAs(figure, transaction)))} />
+                  <RowAmount figure={figure} cents={sumCents(transactions.map((transaction) => amountAs(figure, transaction)))} />
                 </td>
               </tr>
             </tfoot>

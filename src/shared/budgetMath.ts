@@ -110,8 +110,13 @@ export function partnerShares(household: Household | undefined, amount: Cents, i
 
 export interface ClassSummary {
   needs: Cents;
+  /** What the percentage rule counts as wants: `wantsAllocated` + `unallocated`. */
   wants: Cents;
   savings: Cents;
+  /** The allocations classed as wants. */
+  wantsAllocated: Cents;
+  /** Income given to no allocation (negative when more is allocated than earned). */
+  unallocated: Cents;
   /** Whole percents of total income; null when there is no income. */
   needsPercent: number | null;
   wantsPercent: number | null;
@@ -122,21 +127,24 @@ const percentOf = (part: Cents, whole: Cents): number => Math.round((part / whol
 
 /**
  * Needs and savings are the sums of their allocations; wants is whatever of the income is left (wanted
- * allocations plus the discretionary money). Percentages: needs and savings rounded, wants the remainder.
+ * allocations plus the discretionary money), both parts also given apart. Percentages: needs and savings rounded, wants the remainder.
  */
 export function classSummary(totalIncome: Cents, allocations: readonly ClassifiedLine[]): ClassSummary {
   let needs = 0;
   let savings = 0;
+  let wantsAllocated = 0;
   for (const row of allocations) {
     if (row.deleted) continue;
     if (row.allocation_class === 'need') needs += row.amount;
     else if (row.allocation_class === 'savings') savings += row.amount;
+    else wantsAllocated += row.amount;
   }
   const wants = totalIncome - needs - savings;
-  if (totalIncome === 0) return { needs, wants, savings, needsPercent: null, wantsPercent: null, savingsPercent: null };
+  const amounts = { needs, wants, savings, wantsAllocated, unallocated: wants - wantsAllocated };
+  if (totalIncome === 0) return { ...amounts, needsPercent: null, wantsPercent: null, savingsPercent: null };
   const needsPercent = percentOf(needs, totalIncome);
   const savingsPercent = percentOf(savings, totalIncome);
-  return { needs, wants, savings, needsPercent, wantsPercent: 100 - needsPercent - savingsPercent, savingsPercent };
+  return { ...amounts, needsPercent, wantsPercent: 100 - needsPercent - savingsPercent, savingsPercent };
 }
 
 export interface BudgetTotals {

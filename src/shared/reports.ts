@@ -77,6 +77,12 @@ export const classTitles: Record<SpendingClass, string> = { needs: 'Needs', want
 export const basisTitles: Record<Basis, string> = { budgeted: 'Budgeted', actual: 'Actual' };
 
 /** The Needs vs Wants columns of one basis, as the table shows them when that basis is chosen. */
+/** Budgeted wants counts the unallocated income (the percentage rule): its two parts follow it, apart. */
+const wantsParts = [
+  { key: 'budgeted_wants_allocated', title: 'Wants Allocated', kind: 'money' },
+  { key: 'budgeted_unallocated', title: 'Unallocated', kind: 'money' },
+] as const satisfies readonly ReportColumn[];
+
 export function needsVsWantsColumns(basis: Basis) {
   return [
     { key: 'period', title: 'Period', kind: 'period' },
@@ -84,6 +90,7 @@ export function needsVsWantsColumns(basis: Basis) {
     ...SPENDING_CLASSES.flatMap((spendingClass) => [
       { key: `${basis}_${spendingClass}` as const, title: classTitles[spendingClass], kind: 'money' as const },
       { key: `${basis}_${spendingClass}_percent` as const, title: `${classTitles[spendingClass]} %`, kind: 'percent' as const },
+      ...(basis === 'budgeted' && spendingClass === 'wants' ? wantsParts : []),
     ]),
   ] satisfies ReportColumn[];
 }

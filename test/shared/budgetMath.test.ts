@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   budgetTotals,
   classSummary,
@@ -65,7 +66,7 @@ describe('budget math', () => {
       { amount: 60000, allocation_class: 'want' },
       { amount: 90000, allocation_class: 'need', deleted: true },
     ]);
-    expect(summary).toEqual({ needs: 100000, wants: 150000, savings: 50000, needsPercent: 33, savingsPercent: 17, wantsPercent: 50 });
+    expect(summary).toEqual({ needs: 100000, wants: 150000, savings: 50000, wantsAllocated: 60000, unallocated: 90000, needsPercent: 33, savingsPercent: 17, wantsPercent: 50 });
   });
 
   it('rounds needs and savings and lets wants absorb the rounding so the three make 100', () => {
@@ -83,9 +84,29 @@ describe('budget math', () => {
       needs: 5000,
       wants: -5000,
       savings: 0,
+      wantsAllocated: 0,
+      unallocated: -5000,
       needsPercent: null,
       wantsPercent: null,
       savingsPercent: null,
     });
+  });
+
+  it('splits wants into what is allocated to wants and what is unallocated, the two adding up to wants and the three classes to the income', () => {
+    const classes = ['need', 'want', 'savings'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }), allocation_class: fc.constantFrom(...classes), deleted: fc.boolean() })),
+        (income, lines) => {
+          const summary = classSummary(income, lines);
+          const live = lines.filter((line) => !line.deleted);
+          expect(summary.wantsAllocated).toBe(live.filter((line) => line.allocation_class === 'want').reduce((sum, line) => sum + line.amount, 0));
+          expect(summary.unallocated).toBe(income - live.reduce((sum, line) => sum + line.amount, 0));
+          expect(summary.wantsAllocated + summary.unallocated).toBe(summary.wants);
+          expect(summary.needs + summary.wants + summary.savings).toBe(income);
+        },
+      ),
+    );
   });
 });

@@ -8,7 +8,8 @@ import { reportBudgets } from './reportBudgets';
 
 /**
  * Needs, wants and savings per budget, budgeted and actual, by the budget screen's rule (`classSummary`): needs
- * and savings are the sums of their allocations, wants the remainder of the income. Budgeted sums the
+ * and savings are the sums of their allocations, wants the remainder of the income (also given in its two parts,
+ * allocated to wants and unallocated). Budgeted sums the
  * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
  * the income not spent on needs or put into savings: what went on wants plus what was left unspent. A budget with
  * no spending yet has no actuals (null), not an actual of 100 % wants.
@@ -46,6 +47,8 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
       budgeted_needs: budgeted.needs,
       budgeted_wants: budgeted.wants,
       budgeted_savings: budgeted.savings,
+      budgeted_wants_allocated: budgeted.wantsAllocated,
+      budgeted_unallocated: budgeted.unallocated,
       actual_needs: actual?.needs ?? null,
       actual_wants: actual?.wants ?? null,
       actual_savings: actual?.savings ?? null,

@@ -13,6 +13,8 @@ import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useR
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
+import { today } from '../../shared/dates';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
@@ -77,7 +79,7 @@ export default function BudgetListPage() {
               danger
               onClick={() =>
                 run({
-                  question: budgetQuestions.close,
+                  question: closeQuestion(budget, today()),
                   progress: budgetMessages.closing,
                   success: budgetMessages.closed,
                   failure: budgetMessages.notClosed,
@@ -93,6 +95,7 @@ export default function BudgetListPage() {
     },
   ];
 
+  const reopenBlocked = reopenUnavailableReason(budgets);
   const reopen = () =>
     run({
       question: budgetQuestions.reopen,
@@ -107,9 +110,14 @@ export default function BudgetListPage() {
       <BudgetSetupNotice />
       <Space wrap className="ec-budget-toolbar">
         <AddBudgetDialog newestEndDate={budgets?.[0]?.end_date} />
-        <Button onClick={reopen} loading={reopening}>
+        <Button onClick={reopen} loading={reopening} disabled={reopenBlocked !== null} aria-describedby={reopenBlocked ? 'ec-reopen-reason' : undefined}>
           Reopen Last Budget
         </Button>
+        {reopenBlocked && (
+          <span id="ec-reopen-reason" className="ec-budget-toolbar-note">
+            {reopenBlocked}
+          </span>
+        )}
       </Space>
       {error ? (
         <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />

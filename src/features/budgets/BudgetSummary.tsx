@@ -37,9 +37,12 @@ function DiscretionarySummary({ budgetId }: { budgetId: number }) {
 
 function WantsSummary({ budgetId }: { budgetId: number }) {
   const summary = useAppSelector((state) => selectClassSummary(state, budgetId), shallowEqual);
+  // Wants counts the unallocated income too (the percentage rule): its two parts are shown under it.
   const lines = [
     { label: 'Needs', amount: summary.needs, percent: summary.needsPercent },
     { label: 'Wants', amount: summary.wants, percent: summary.wantsPercent },
+    { label: 'Allocated to wants', amount: summary.wantsAllocated, part: true },
+    { label: 'Unallocated', amount: summary.unallocated, part: true },
     { label: 'Savings', amount: summary.savings, percent: summary.savingsPercent },
   ];
   return (
@@ -47,12 +50,12 @@ function WantsSummary({ budgetId }: { budgetId: number }) {
       <caption>Wants Summary</caption>
       <tbody>
         {lines.map((line) => (
-          <tr key={line.label}>
+          <tr key={line.label} className={line.part ? 'ec-summary-part' : undefined}>
             <th scope="row">{line.label}</th>
             <td className="ec-num">
               <Money cents={line.amount} />
             </td>
-            <td className="ec-num">{percentText(line.percent)}</td>
+            <td className="ec-num">{line.part ? '' : percentText(line.percent ?? null)}</td>
           </tr>
         ))}
       </tbody>

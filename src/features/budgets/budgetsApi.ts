@@ -81,7 +81,7 @@ export const budgetsApi = api.injectEndpoints({
           // The page shows the refusal and keeps the edits.
         }
       },
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Budget', id }, BUDGET_LIST, 'FutureBudgets']),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Budget', id }, BUDGET_LIST, 'FutureBudgets', { type: 'Allocation', id: `budget-${id}` }]),
     }),
     copyBudget: build.mutation<RecordedBudget, number>({
       query: (id) => ({ url: `/budgets/${id}/copy`, method: 'PUT' }),
@@ -101,8 +101,9 @@ export const budgetsApi = api.injectEndpoints({
     massUpdateBudgets: build.mutation<Recorded, MassUpdatePayload>({
       query: (body) => ({ url: '/budgets/mass_update', method: 'POST', body }),
       transformResponse: (_answer: { success: true }, meta) => ({ activityId: activityIdOf(meta) }),
+      // A mass edit can add or remove lines: each budget's allocation list (Adjust Allocations, the pickers) too.
       invalidatesTags: (_result, error, body) =>
-        error ? [] : ['FutureBudgets', ...body.amounts.map(({ budget_id }) => ({ type: 'Budget' as const, id: budget_id }))],
+        error ? [] : ['FutureBudgets', ...body.amounts.flatMap(({ budget_id }) => [{ type: 'Budget' as const, id: budget_id }, { type: 'Allocation' as const, id: `budget-${budget_id}` }])],
     }),
   }),
 });

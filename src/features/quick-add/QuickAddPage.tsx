@@ -140,7 +140,7 @@ export default function QuickAddPage() {
         <Form.Item label="Amount" htmlFor="quick-add-amount">
           <MoneyInput id="quick-add-amount" aria-label="Amount" cents={entry.amount} onCents={(cents) => change({ amount: cents })} />
         </Form.Item>
-        <Form.Item>
+        <Form.Item label="The amount is">
           <Radio.Group
             aria-label="The amount is"
             value={entry.direction}

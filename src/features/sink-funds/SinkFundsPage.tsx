@@ -157,7 +157,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
           </>
         )}
         <Checkbox checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)}>
-          Show Closed Obligations?
+          Show Closed Envelopes?
         </Checkbox>
       </Space>
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}

@@ -15,6 +15,8 @@ import { formatFullDate } from '../../shared/dates';
 import { SPECIAL_EVENT_NOT_FOUND_MESSAGE, type SpecialEvent, type SpecialEventAllocation } from '../../shared/schemas/specialEvents';
 import { AllocationTransactionsDialog, type SpentTarget } from '../budgets';
 import { AdjustAllocationsDialog } from './AdjustAllocationsDialog';
+import { AddEventAllocationsDialog } from './AddEventAllocationsDialog';
+import { EventMonths } from './EventMonths';
 import { EventFigures } from './EventFigures';
 import { SpecialEventDialog } from './SpecialEventDialog';
 import { useGetSpecialEventQuery } from './specialEventsApi';
@@ -29,7 +31,7 @@ export default function SpecialEventDetailPage() {
 function SpecialEventDetail({ eventId }: { eventId: number }) {
   const navigate = useNavigate();
   const { data: event, error, refetch } = useGetSpecialEventQuery(eventId);
-  const [dialog, setDialog] = useState<'edit' | 'adjust' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'adjust' | 'add' | null>(null);
   const narrow = useNarrowScreen();
   const heading = event ? `Special Event: ${event.name}` : 'Special Event';
   usePageHeading(heading);
@@ -52,11 +54,14 @@ function SpecialEventDetail({ eventId }: { eventId: number }) {
         <Button type="primary" onClick={() => setDialog('adjust')}>
           Adjust Allocations
         </Button>
+        <Button onClick={() => setDialog('add')}>Add Allocations</Button>
       </Space>
       <EventFigures budget={event.budget_amount} actual={event.actual_amount} />
+      <EventMonths event={event} narrow={narrow} />
       <EventAllocations event={event} />
       <SpecialEventDialog open={dialog === 'edit'} event={event} onDone={() => setDialog(null)} />
       {dialog === 'adjust' && <AdjustAllocationsDialog event={event} onDone={() => setDialog(null)} />}
+      {dialog === 'add' && <AddEventAllocationsDialog event={event} onDone={() => setDialog(null)} />}
     </section>
   );
 }
@@ -126,7 +131,9 @@ function EventAllocations({ event }: { event: SpecialEvent }) {
         dataSource={event.allocations}
         columns={columns}
         pagination={false}
-        locale={{ emptyText: 'No allocations linked yet. Use "Adjust Allocations" to link the allocations of your budgets that pay for this event.' }}
+        locale={{
+          emptyText: 'No allocations linked yet. Use "Add Allocations" to put money aside for this event in the months you choose, or "Adjust Allocations" to link allocations your budgets already have.',
+        }}
         summary={() => (
           <Table.Summary.Row className="ec-special-event__total">
             <Table.Summary.Cell index={0} colSpan={narrow ? 1 : 3}>

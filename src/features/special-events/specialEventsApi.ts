@@ -1,5 +1,5 @@
 import { api, LIST } from '../../app/api';
-import type { SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
+import type { PlannedAllocationsBody, SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
 
 const EVENT_LIST = { type: 'SpecialEvent' as const, id: LIST };
 
@@ -61,6 +61,12 @@ export const specialEventsApi = api.injectEndpoints({
       invalidatesTags: (result, error, { event }) =>
         error ? [] : [{ type: 'SpecialEvent', id: event.id }, EVENT_LIST, ...linksChanged(budgetIdsOf([event, result]))],
     }),
+    /** Makes the event's allocation in each chosen month: those budgets gain a line. */
+    addPlannedAllocations: build.mutation<SpecialEvent, { eventId: number; body: PlannedAllocationsBody }>({
+      query: ({ eventId, body }) => ({ url: `/special_events/${eventId}/planned_allocations`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { eventId, body }) =>
+        error ? [] : [{ type: 'SpecialEvent', id: eventId }, EVENT_LIST, ...linksChanged(body.months.map((month) => month.budget_id))],
+    }),
   }),
 });
 
@@ -71,6 +77,7 @@ export const {
   useUpdateSpecialEventMutation,
   useDeleteSpecialEventMutation,
   useSetSpecialEventAllocationsMutation,
+  useAddPlannedAllocationsMutation,
 } = specialEventsApi;
 
 /** One event's name for a tag on another screen; the event list is fetched only once such a tag is shown. */

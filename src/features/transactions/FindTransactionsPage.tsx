@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { shownBankRef } from '../../shared/bankRefs';
 import { formatShortDate } from '../../shared/dates';
 import type { SearchResult, SearchSort } from '../../shared/schemas/transactionTools';
@@ -25,6 +26,7 @@ const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(va
 /** Find Transactions: the household's transactions by description, amount or reference, across every account and budget. */
 export default function FindTransactionsPage() {
   usePageHeading('Find Transactions');
+  const narrow = useNarrowScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = useMemo(() => {
     const kept = new URLSearchParams();
@@ -108,7 +110,8 @@ export default function FindTransactionsPage() {
   const data = resultsQuery.data;
   return (
     <section className="ec-find-page">
-      <h2>Find Transactions</h2>
+      {/* On a phone the shell shows the page's heading on its own row. */}
+      {!narrow && <h2>Find Transactions</h2>}
       <div className="ec-find-filters" role="search">
         <label className="ec-find-text">
           Description, amount or reference

@@ -8,6 +8,7 @@ import { formatShortDate } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
 import type { DraftRow } from './draftRows';
+import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 
@@ -55,11 +56,13 @@ const TransactionRowView = memo(function TransactionRowView({
   selected,
   errors,
   context,
+  move,
 }: {
   row: DraftRow;
   selected: boolean;
   errors: string[] | undefined;
   context: RowContext;
+  move?: EnvelopeMove;
 }) {
   const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
   const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
@@ -97,6 +100,13 @@ const TransactionRowView = memo(function TransactionRowView({
         <th scope="row" className="ec-row-name" data-label="Description">
           {editing ? (
             <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+          ) : move ? (
+            <>
+              {move.text}
+              <span className="ec-import-flag ec-move-flag" title={`One move between envelopes, written as two rows (“${row.description}”): the withdrawal and the deposit. Together they leave the account's balance unchanged.`}>
+                {move.part === 'from' ? 'Move 1 of 2' : 'Move 2 of 2'}
+              </span>
+            </>
           ) : (
             row.description
           )}
@@ -179,6 +189,10 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
   const dispatch = useAppDispatch();
   // One stable object, so memoised rows compare it by identity.
   const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
+  const moves = useMemo(
+    () => (isSinkFund && !editing ? envelopeMoves(rows, (id) => (id === null ? UNASSIGNED_MONEY : optionLabel(options, id))) : null),
+    [isSinkFund, editing, rows, options],
+  );
   return (
     // Editing on a phone draws each row as a card (transactions.css): the cells' data-label names each field there.
     <table className={`ec-transactions-table ${editing ? 'ec-transactions-table--editing' : 'ec-transactions-table--view'}`}>
@@ -211,7 +225,7 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
             updates the 100 rows' controls in place instead of unmounting and mounting them. Nothing a row keeps of its
             own outlives its row: the money inputs are keyed by row. */}
         {rows.map((row, place) => (
-          <TransactionRowView key={place} row={row} selected={selected.has(row.key)} errors={rowErrors.get(row.key)} context={context} />
+          <TransactionRowView key={place} row={row} selected={selected.has(row.key)} errors={rowErrors.get(row.key)} context={context} move={moves?.get(row.key)} />
         ))}
       </tbody>
       <tfoot>

@@ -56,6 +56,9 @@ export const needsVsWantsRowSchema = z.object({
   budgeted_needs: moneyTotalSchema,
   budgeted_wants: moneyTotalSchema,
   budgeted_savings: moneyTotalSchema,
+  /** Budgeted wants in its two parts: the allocations classed as wants, and the income given to no allocation. */
+  budgeted_wants_allocated: moneyTotalSchema,
+  budgeted_unallocated: moneyTotalSchema,
   /** The actuals are null for a budget without spending yet: nothing to measure, not 100 % wants. */
   actual_needs: moneyTotalSchema.nullable(),
   actual_wants: moneyTotalSchema.nullable(),

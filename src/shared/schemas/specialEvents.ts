@@ -42,4 +42,18 @@ export const specialEventAllocationsBodySchema = z.object({
 });
 export type SpecialEventAllocationsBody = z.infer<typeof specialEventAllocationsBodySchema>;
 
+/**
+ * POST `/special_events/:id/planned_allocations`: one allocation made for the event in each chosen budget (month),
+ * with its own amount; all under one name and category, linked to the event.
+ */
+export const plannedAllocationsBodySchema = z.object({
+  name: nameSchema,
+  allocation_category_id: idSchema,
+  months: z
+    .array(z.object({ budget_id: idSchema, amount: nonNegativeMoneySchema }))
+    .min(1, { error: 'Choose at least one month' })
+    .max(MAX_ROWS_PER_REQUEST),
+});
+export type PlannedAllocationsBody = z.infer<typeof plannedAllocationsBodySchema>;
+
 export const SPECIAL_EVENT_NOT_FOUND_MESSAGE = 'Special event not found';

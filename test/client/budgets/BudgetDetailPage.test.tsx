@@ -65,6 +65,10 @@ describe('budget detail', () => {
     const wants = screen.getByRole('table', { name: 'Wants Summary' });
     expect(rowWith(wants, 'Needs')).toHaveTextContent('2,100.0042%');
     expect(rowWith(wants, 'Wants')).toHaveTextContent('2,400.0048%');
+    // Wants counts the unallocated income: its two parts are shown apart.
+    expect(rowWith(wants, 'Allocated to wants').textContent).toBe('Allocated to wants200.00');
+    expect(rowWith(wants, 'Unallocated').textContent).toBe('Unallocated2,200.00');
+    expect(within(wants).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Needs', 'Wants', 'Allocated to wants', 'Unallocated', 'Savings']);
     expect(rowWith(wants, 'Savings')).toHaveTextContent('500.0010%');
   });
 

@@ -165,3 +165,47 @@ describe('budget list', () => {
     expect(screen.queryByRole('link', { name: 'Add your bank accounts' })).not.toBeInTheDocument();
   });
 });
+
+describe('budget list: reopen and close explained', () => {
+  it('disables "Reopen Last Budget" and says why while no budget is closed', async () => {
+    mockFetch({ ...setupRoutes, 'GET /budgets': budgetList.filter((budget) => budget.status === 'open') });
+    renderBudgets('/budgets');
+    await screen.findByText('Mar 01 - Mar 31, 2026', {}, { timeout: 20_000 });
+    const reopen = screen.getByRole('button', { name: 'Reopen Last Budget' });
+    expect(reopen).toBeDisabled();
+    expect(reopen).toHaveAccessibleDescription('No budget has been closed yet, so there is nothing to reopen.');
+  });
+
+  it('keeps "Reopen Last Budget" usable once a budget is closed', async () => {
+    mockFetch({ ...setupRoutes, 'GET /budgets': budgetList });
+    renderBudgets('/budgets');
+    await rowOf('Jan 01 - Jan 31, 2026');
+    expect(screen.getByRole('button', { name: 'Reopen Last Budget' })).toBeEnabled();
+    expect(screen.queryByText(/nothing to reopen/)).not.toBeInTheDocument();
+  });
+
+  it('says what closing does, and warns that a month not over yet is still running', async () => {
+    const user = userEvent.setup();
+    const running = { id: 8, name: 'Far future', start_date: '2999-01-01', end_date: '2999-01-31', status: 'open' as const };
+    mockFetch({ ...setupRoutes, 'GET /budgets': [running, budgetList[2]] });
+    renderBudgets('/budgets');
+    await user.click(within(await rowOf('Far future')).getByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Budget Period?' });
+    expect(dialog).toHaveTextContent('Are you ready to close off this budget?');
+    expect(dialog).toHaveTextContent('Closing settles every account at its balance on Jan 31, 2999.');
+    expect(dialog).toHaveTextContent('carried into the next budget as a copy marked “(B/F)”, with one balancing entry');
+    expect(dialog).toHaveTextContent('Its month is not over yet');
+    await answer('Close Budget Period?', 'No', user);
+  });
+
+  it('does not warn about a month that has ended', async () => {
+    const user = userEvent.setup();
+    mockFetch({ ...setupRoutes, 'GET /budgets': budgetList });
+    renderBudgets('/budgets');
+    await user.click(within(await rowOf('Feb 01 - Feb 28, 2026')).getByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Budget Period?' });
+    expect(dialog).toHaveTextContent('Closing settles every account at its balance on Feb 28, 2026.');
+    expect(dialog).not.toHaveTextContent('not over yet');
+    await answer('Close Budget Period?', 'No', user);
+  });
+});

@@ -13,10 +13,11 @@ describe('Needs vs Wants Report', () => {
     mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/needs_vs_wants': report });
     const { container } = renderReport('/reports/needs-vs-wants');
     await screen.findByRole('region', { name: 'Needs, wants and savings by period, budgeted' });
-    expect(columnTitles(container)).toEqual(['Period', 'Income', 'Needs', 'Needs %', 'Wants', 'Wants %', 'Savings', 'Savings %']);
+    // Wants counts the unallocated income: its two parts follow it, apart.
+    expect(columnTitles(container)).toEqual(['Period', 'Income', 'Needs', 'Needs %', 'Wants', 'Wants %', 'Wants Allocated', 'Unallocated', 'Savings', 'Savings %']);
     expect(tableRows(container)).toEqual([
-      ['Feb 2026', '3,000.00', '1,500.00', '50 %', '900.00', '30 %', '600.00', '20 %'],
-      ['Mar 2026', '0.00', '1,000.00', '–', '-1,300.00', '–', '300.00', '–'],
+      ['Feb 2026', '3,000.00', '1,500.00', '50 %', '900.00', '30 %', '700.00', '200.00', '600.00', '20 %'],
+      ['Mar 2026', '0.00', '1,000.00', '–', '-1,300.00', '–', '500.00', '-1,800.00', '300.00', '–'],
     ]);
     // One stacked column (February; March has no income), each share written on it, and the two guide lines.
     await waitFor(() => expect(chartLabels(container)).toEqual(['50', '30', '20']));

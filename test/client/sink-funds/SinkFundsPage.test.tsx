@@ -79,12 +79,12 @@ describe('Sink Funds', () => {
     expect(screen.getByRole('link', { name: 'View Transactions' })).toHaveAttribute('href', '/transactions?bank_account_id=5');
   });
 
-  it('shows closed obligations when asked', async () => {
+  it('shows closed envelopes when asked', async () => {
     household();
     renderPage();
     const user = setupUser();
     await screen.findByText('Car');
-    await user.click(screen.getByRole('checkbox', { name: 'Show Closed Obligations?' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Show Closed Envelopes?' }));
     const insurance = rowOf('Insurance');
     expect(insurance).toHaveTextContent('Closed');
     expect(insurance).toHaveClass('ec-row--closed');

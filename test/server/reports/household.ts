@@ -151,9 +151,10 @@ export const expected = {
    * March has an income of 0: the amounts still follow the rule, the percentages are null.
    */
   needsVsWants: {
-    nov: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], actual: [100_000, 200_000, 0, 33, 67, 0] },
-    jan: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], actual: [100_000, 175_000, 25_000, 33, 59, 8] },
-    feb: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], actual: [100_000, 200_000, 0, 33, 67, 0] },
-    mar: { income: 0, budgeted: [100_000, -130_000, 30_000, null, null, null], actual: [100_000, -100_000, 0, null, null, null] },
+    // wantsParts: [allocated to wants, unallocated], which add up to budgeted wants.
+    nov: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [40_000, 130_000], actual: [100_000, 200_000, 0, 33, 67, 0] },
+    jan: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 175_000, 25_000, 33, 59, 8] },
+    feb: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 200_000, 0, 33, 67, 0] },
+    mar: { income: 0, budgeted: [100_000, -130_000, 30_000, null, null, null], wantsParts: [50_000, -180_000], actual: [100_000, -100_000, 0, null, null, null] },
   },
 } as const;

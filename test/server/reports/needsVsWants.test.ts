@@ -11,7 +11,7 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
   });
 
   const rowOf = (month: keyof typeof expected.needsVsWants) => {
-    const { income, budgeted, actual } = expected.needsVsWants[month];
+    const { income, budgeted, actual, wantsParts } = expected.needsVsWants[month];
     return {
       budget_id: household.budgets[month].id,
       period: household.budgets[month].end_date.slice(0, 7),
@@ -19,6 +19,8 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
       budgeted_needs: budgeted[0],
       budgeted_wants: budgeted[1],
       budgeted_savings: budgeted[2],
+      budgeted_wants_allocated: wantsParts[0],
+      budgeted_unallocated: wantsParts[1],
       budgeted_needs_percent: budgeted[3],
       budgeted_wants_percent: budgeted[4],
       budgeted_savings_percent: budgeted[5],
@@ -42,6 +44,8 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
       'budgeted_needs_percent',
       'budgeted_wants',
       'budgeted_wants_percent',
+      'budgeted_wants_allocated',
+      'budgeted_unallocated',
       'budgeted_savings',
       'budgeted_savings_percent',
       'actual_needs',
