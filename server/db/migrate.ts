@@ -10,6 +10,7 @@ import * as openingDate from './migrations/0008_opening_date';
 import * as rowVersions from './migrations/0009_row_versions';
 import * as sessionReads from './migrations/0010_session_reads';
 import * as reconciliation from './migrations/0011_reconciliation';
+import * as liveEvents from './migrations/0014_live_events';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_row_versions': rowVersions,
   '0010_session_reads': sessionReads,
   '0011_reconciliation': reconciliation,
+  '0014_live_events': liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

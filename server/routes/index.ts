@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { budgetRoutes } from './budgets';
+import { eventRoutes } from './events';
 import { institutionRoutes } from './institutions';
 import { memberRoutes } from './members';
 import { reconciliationRoutes } from './reconciliation';
@@ -51,6 +52,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     specialEventRoutes,
     memberRoutes,
     activityRoutes,
+    eventRoutes,
   ]) {
     await app.register(routes);
   }
