@@ -31,7 +31,7 @@ const tabOf = (request: FastifyRequest): string | null => {
 /**
  * The live stream's machinery: the streams of this process, the relay between processes (PostgreSQL's
  * LISTEN/NOTIFY when the database is PostgreSQL by URL; this process alone otherwise), and the hook that
- * announces every successful write once it has answered. Registered before the routes, so its hook sees all.
+ * announces every successful write as it answers. Registered before the routes, so its hook sees all.
  */
 export async function registerLiveEvents(app: FastifyInstance, heartbeatMs = HEARTBEAT_MS): Promise<void> {
   const hub = new LiveHub(heartbeatMs);
@@ -40,8 +40,10 @@ export async function registerLiveEvents(app: FastifyInstance, heartbeatMs = HEA
     url && isPostgres(app.db) ? await postgresRelay(url, app.db, hub, (error) => app.log.error({ err: error }, 'live events: listening failed')) : localRelay(hub);
   app.decorate('live', { hub, relay });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (READS.has(request.method) || !request.auth || reply.statusCode >= 400) return;
+  // Before the answer leaves (the write has committed by then): once a writer has its answer, every stream has
+  // its event and the log has it for reconnecting clients, on every process.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READS.has(request.method) || !request.auth || reply.statusCode >= 400) return payload;
     try {
       await announceWrite(app.db, relay, {
         auth: request.auth,
@@ -53,6 +55,7 @@ export async function registerLiveEvents(app: FastifyInstance, heartbeatMs = HEA
       // The write itself succeeded; clients refetch on their next reconnect or focus.
       request.log.error({ err: error }, 'live events: announcing a write failed');
     }
+    return payload;
   });
   // Open streams would hold the server's close until they end by themselves.
   app.addHook('preClose', async () => hub.endAll());
