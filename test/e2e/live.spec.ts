@@ -6,8 +6,11 @@ import { E2E_DATABASE_FILE } from './support/env';
 import { type E2eUser, signIn } from './support/households';
 import { prepareWeeklyHousehold, type WeeklyHousehold } from './support/weeklyHousehold';
 
-/** Issue 31 asks for "within 2 s": the change must be on the other screen by then, without a reload. */
-const LIVE = { timeout: 2_000 };
+/**
+ * Issue 31 asks for "within 2 s": the change must be on the other screen by then, without a reload. A machine
+ * far busier than CI (a load of 30 on two cores) may set EVERYCENT_E2E_LIVE_MS higher.
+ */
+const LIVE = { timeout: Number(process.env.EVERYCENT_E2E_LIVE_MS ?? 2_000) };
 
 /** Ana, the household's second member, signed in on her own phone. */
 async function addAna(household: WeeklyHousehold): Promise<E2eUser> {
@@ -44,7 +47,7 @@ const groceries = (page: Page) => page.getByRole('table', { name: 'Allocations' 
 
 // The phone is always the partner's 375px phone; the screen watching is the project's width (1280 or 375).
 test("a quick add on Ana's phone shows in the open budget (spent and remaining) and in Activity, without a reload", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const household = await prepareWeeklyHousehold();
   const ana = await addAna(household);
   const watcher = await signedInPage(browser, household.user, testInfo.project.name === 'phone');
@@ -54,23 +57,23 @@ test("a quick add on Ana's phone shows in the open budget (spent and remaining) 
   // Groceries 600.00, 700.00 spent: 100.00 over.
   await expect(groceries(watcher)).toContainText('700.00', { timeout: 30_000 });
   await expect(groceries(watcher)).toContainText('-100.00');
-  // Activity on a second screen of the same person (a page of its own: a background tab is not what is watched).
-  const activity = await signedInPage(browser, household.user, testInfo.project.name === 'phone');
-  await activity.goto('/#/activity');
-  await expect(activity.getByRole('heading', { name: 'Activity' }).first()).toBeVisible({ timeout: 30_000 });
 
   await quickAddOnPhone(phone, household, 'Bakery', '12.50');
-
   await expect(groceries(watcher)).toContainText('712.50', LIVE);
   await expect(groceries(watcher)).toContainText('-112.50', LIVE);
-  await expect(activity.getByRole('listitem').filter({ hasText: 'Ana added Bakery' }).first()).toBeVisible(LIVE);
-  await activity.context().close();
+
+  // Activity open on the same screen (the app moves there without reloading), then Ana's next purchase.
+  await watcher.goto('/#/activity');
+  const entries = watcher.getByRole('listitem');
+  await expect(entries.filter({ hasText: 'Ana added Bakery' }).first()).toBeVisible({ timeout: 60_000 });
+  await quickAddOnPhone(phone, household, 'Butcher', '30.00');
+  await expect(entries.filter({ hasText: 'Ana added Butcher' }).first()).toBeVisible(LIVE);
   await watcher.context().close();
   await phone.context().close();
 });
 
 test('a budget in edit mode keeps its edits, says "Ana changed this budget", and Reload keeps the edits on top', async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const household = await prepareWeeklyHousehold();
   const ana = await addAna(household);
   const watcher = await signedInPage(browser, household.user, testInfo.project.name === 'phone');
