@@ -11,6 +11,7 @@ import { answerClientError, serverWithTimeouts } from './plugins/connections';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerJsonBody } from './plugins/jsonBody';
+import { registerLiveEvents } from './plugins/liveEvents';
 import { registerResponseCache } from './plugins/responseCache';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerStaticClient } from './plugins/staticClient';
@@ -53,6 +54,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   registerAuth(app);
   registerResponseCache(app);
   await registerApiDocs(app);
+  await registerLiveEvents(app);
   await registerRoutes(app);
   if (config.staticDir) await registerStaticClient(app, config.staticDir);
   return app;

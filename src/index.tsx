@@ -4,10 +4,12 @@ import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { startSignedInApp } from './app/boot';
 import { hashPath } from './app/headStart';
+import { startLiveUpdates } from './app/liveUpdates';
 import { setupStore } from './app/store';
 import './app/base.css';
 
 const store = setupStore();
+startLiveUpdates(store);
 const root = createRoot(document.getElementById('root')!);
 const render = (routedApp?: ComponentType) =>
   root.render(

@@ -12,6 +12,7 @@ import * as sessionReads from './migrations/0010_session_reads';
 import * as reconciliation from './migrations/0011_reconciliation';
 import * as transactionSearch from './migrations/0012_transaction_search';
 import * as transactionCount from './migrations/0013_transaction_count';
+import * as liveEvents from './migrations/0014_live_events';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_reconciliation': reconciliation,
   '0012_transaction_search': transactionSearch,
   '0013_transaction_count': transactionCount,
+  '0014_live_events': liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

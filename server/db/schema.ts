@@ -217,6 +217,18 @@ export interface SessionReadsTable {
   version: number;
 }
 
+/** The live stream's recent events (migration 0014): `resources` is a JSON array of LiveResource. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  household_id: number;
+  previous_revision: number;
+  revision: number;
+  user_id: number | null;
+  actor_name: string | null;
+  tab: string | null;
+  resources: string;
+}
+
 export interface Database {
   households: HouseholdsTable;
   users: UsersTable;
@@ -235,6 +247,7 @@ export interface Database {
   activities: ActivitiesTable;
   activity_rows: ActivityRowsTable;
   session_reads: SessionReadsTable;
+  live_events: LiveEventsTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */

@@ -7,6 +7,7 @@ import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
 import { householdDataRoutes } from './householdData';
 import { budgetRoutes } from './budgets';
+import { eventRoutes } from './events';
 import { institutionRoutes } from './institutions';
 import { memberRoutes } from './members';
 import { reconciliationRoutes } from './reconciliation';
@@ -53,6 +54,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     memberRoutes,
     activityRoutes,
     householdDataRoutes,
+    eventRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,6 +1,8 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { loadCredentials, xsrfToken } from './credentials';
 import { takeEarlyAnswer } from './headStart';
+import { LIVE_TAB } from './liveTab';
+import { LIVE_TAB_HEADER } from '../shared/liveEvents';
 
 /** Same origin in production; the dev server proxies API paths to the local server. */
 export const API_BASE = '';
@@ -41,10 +43,14 @@ export const api = createApi({
       if (type === 'mutation') {
         const token = xsrfToken();
         if (token) headers.set('X-XSRF-TOKEN', token);
+        headers.set(LIVE_TAB_HEADER, LIVE_TAB);
       }
       return headers;
     },
   }),
   tagTypes: TAG_TYPES,
+  // Only while the live stream is down (refetchWhenNotLive in liveUpdates.ts decides): it keeps the screen current otherwise.
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

@@ -7,6 +7,7 @@ import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
 import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listeners';
+import { refetchWhenNotLive } from './liveUpdates';
 
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -25,7 +26,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(api.middleware),
   });
-  setupListeners(store.dispatch);
+  setupListeners(store.dispatch, refetchWhenNotLive);
   return store;
 }
 

@@ -5,6 +5,8 @@ import { paths } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
+import { LiveChangeNotice } from '../../components/LiveChangeNotice';
+import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Result } from '../../components/Result';
@@ -151,6 +153,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
         )}
       </div>
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
+      <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       {refusal && editing && (
         <Alert
           type="error"

@@ -6,6 +6,8 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { ConflictBanner } from '../../components/ConflictBanner';
+import { LiveChangeNotice } from '../../components/LiveChangeNotice';
+import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
@@ -161,6 +163,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
         </Checkbox>
       </Space>
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
+      <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.envelopes(accountId)]} what="these envelopes" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       <EnvelopesTable accountId={accountId} fund={fund} editing={editing} mobile={mobile} showClosed={showClosed} refusals={refusals} onShowTransactions={setTransactionsOf} />
       <TransferMoneyDialog fund={fund} open={transferring} onDone={() => setTransferring(false)} />
       {transactionsOf && <EnvelopeTransactionsDialog target={transactionsOf} onClose={() => setTransactionsOf(null)} />}

@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
+import { LiveChangeNotice } from '../../components/LiveChangeNotice';
+import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { formatShortDate, today } from '../../shared/dates';
@@ -193,6 +195,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         ) : (
           <Alert type="error" showIcon role="alert" title={problem.messages.join(' ')} />
         ))}
+      <LiveChangeNotice editing={editing && !problem?.conflict} resources={[liveResource.window(account.id, budgetId), 'transactions']} what="these transactions" edits="dropped" onReload={reload} />
       {editing && suggestions.problem && (
         <Alert
           type="warning"
