@@ -8,8 +8,9 @@ import { useReturnFocus } from '../../components/useReturnFocus';
 import { sumCents, type Cents } from '../../shared/money';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../messages/useWriteAction';
-import { useGetAllocationCategoriesQuery, useGetSettingsQuery } from '../setup/setupApi';
+import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
+import { useGetSettingsQuery } from '../setup/settingsApi';
 import { useAddPlannedAllocationsMutation } from './specialEventsApi';
 
 const NONE: never[] = [];

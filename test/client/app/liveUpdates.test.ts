@@ -4,7 +4,7 @@ import { startLiveUpdates } from '../../../src/app/liveUpdates';
 import { setupStore } from '../../../src/app/store';
 import { subscribeToLiveChanges } from '../../../src/components/liveChanges';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
-import { userLoggedOut } from '../../../src/features/auth/authSlice';
+import { userLoggedOut } from '../../../src/app/authSlice';
 import type { LiveEvent } from '../../../src/shared/liveEvents';
 import { mockFetch } from '../../support/fetchMock';
 import { signedInState, storeTestCredentials } from '../../support/render';
