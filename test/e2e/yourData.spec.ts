@@ -13,8 +13,9 @@ test('the household export and the transactions spreadsheet download from Settin
   const { user } = await createDemoHousehold({ pastBudgets: 2, futureBudgets: 0 });
   await signIn(page, user);
   await page.goto('/#/setup/settings');
-  await page.getByRole('link', { name: /Your data: export, import/ }).click({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Your data: export, import/ })).toHaveAttribute('href', '#/your-data', { timeout: 30_000 });
+  await page.goto('/#/your-data');
+  await expect(page.getByRole('button', { name: 'Download everything (JSON)' })).toBeVisible({ timeout: 30_000 });
 
   const [exportFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download everything (JSON)' }).click()]);
   expect(exportFile.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.json$/);
@@ -32,7 +33,7 @@ test('YNAB history: the preview shows what will be created and what could not be
   await signIn(page, user);
   await page.goto('/#/your-data');
   const history = page.locator('.your-data-card').filter({ hasText: 'Bring your history' });
-  await expect(history).toBeVisible({ timeout: 30_000 });
+  await expect(history).toBeVisible({ timeout: 60_000 });
   await history.getByLabel('Plan.csv').setInputFiles(fixture('ynab/Plan.csv'));
   await history.getByLabel('Register.csv').setInputFiles(fixture('ynab/Register.csv'));
   await history.getByRole('button', { name: 'Preview' }).click();
@@ -42,7 +43,6 @@ test('YNAB history: the preview shows what will be created and what could not be
   await expect(preview.getByRole('row', { name: /Jan 01 - Jan 31, 2026/ })).toContainText('1,740.00');
   await expect(preview.getByText('Could not be mapped (1)')).toBeVisible();
   await expect(preview.getByRole('row', { name: /Gym/ })).toContainText('Health: Gym');
-  await preview.getByText('Could not be mapped (1)').scrollIntoViewIfNeeded();
 
   await history.getByRole('button', { name: 'Import history' }).click();
   await expect(history.getByText('Imported 2 budgets, 7 allocations, 2 accounts and 12 transactions.')).toBeVisible();

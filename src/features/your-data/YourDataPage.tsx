@@ -18,13 +18,18 @@ function saveFile(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const readText = (file: File) => file.text();
-async function readBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+// FileReader rather than File.text(): the same code reads files in every browser and in jsdom.
+function readFile(file: File, as: 'text' | 'dataUrl'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsDataURL(file);
+  });
 }
+const readText = (file: File) => readFile(file, 'text');
+const readBase64 = async (file: File) => (await readFile(file, 'dataUrl')).replace(/^data:[^,]*,/, '');
 
 function Problems({ error }: { error: unknown }) {
   if (!error) return null;
