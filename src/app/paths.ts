@@ -32,4 +32,7 @@ export const paths = {
   settings: '/setup/settings',
   members: '/setup/members',
   activity: '/activity',
+  glossary: '/glossary',
+  glossaryTerm: (term: string) => `/glossary?term=${term}`,
+  guide: '/start',
 } as const;

@@ -13,6 +13,7 @@ import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useR
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { useWriteAction } from '../messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { HelpTip } from '../glossary/HelpTip';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
@@ -103,6 +104,7 @@ export default function BudgetListPage() {
         <Button onClick={reopen} loading={reopening}>
           Reopen Last Budget
         </Button>
+        <HelpTip term="close-copy-reopen" />
       </Space>
       {error ? (
         <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />
