@@ -15,8 +15,10 @@ export default function GlossaryPage() {
   useEffect(() => {
     if (!isTerm(chosen)) return;
     const target = document.getElementById(`glossary-${chosen}`);
-    target?.scrollIntoView({ block: 'center' });
-    target?.focus({ preventScroll: true });
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    // Not every browser engine (nor jsdom) can scroll an element into view.
+    if ('scrollIntoView' in target) target.scrollIntoView({ block: 'center' });
   }, [chosen]);
 
   return (
