@@ -35,6 +35,9 @@ function usePageAnnouncements(): number {
 /** Puts the focus where the page starts: its heading when it shows one, else the content area itself. */
 function focusPageStart(main: HTMLElement | null, pageHeading: string) {
   if (!main) return;
+  const active = document.activeElement;
+  // The page has put the focus somewhere of its own (the Glossary on the word asked for): it stays there.
+  if (active && active !== main && main.contains(active) && !active.matches('h2')) return;
   const title = [...main.querySelectorAll('h2')].find((element) => element.textContent?.trim() === pageHeading);
   const target = title ?? main;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

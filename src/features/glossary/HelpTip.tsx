@@ -8,13 +8,14 @@ import './helpTip.css';
  * A small "?" beside one of the app's words: opens a short explanation and a link to the Glossary. Plain elements
  * (no antd), so it can sit on the budget screens that load without antd. Escape or a click elsewhere closes it.
  */
+const POPUP_WIDTH = 280;
+
 export function HelpTip({ term }: { term: GlossaryTermId }) {
   const entry = glossary[term];
   const [open, setOpen] = useState(false);
-  const [shift, setShift] = useState(0);
+  const [place, setPlace] = useState<{ top: number; left: number; width: number } | null>(null);
   const root = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const popup = useRef<HTMLSpanElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -38,13 +39,23 @@ export function HelpTip({ term }: { term: GlossaryTermId }) {
     };
   }, [open]);
 
-  // Kept inside the window on a phone: moved left (or right) by what would stick out.
+  // Placed under its button in the window's coordinates, so no table cell or scrolling box clips it, and kept
+  // inside the window on a phone; a scroll or resize closes it rather than leave it behind.
   useLayoutEffect(() => {
-    if (!open || !popup.current) return;
-    const { left, right } = popup.current.getBoundingClientRect();
+    if (!open || !button.current) return;
+    const viewport = document.documentElement.clientWidth || window.innerWidth;
     const margin = 8;
-    if (right > window.innerWidth - margin) setShift(window.innerWidth - margin - right);
-    else if (left < margin) setShift(margin - left);
+    const width = Math.min(POPUP_WIDTH, viewport - 2 * margin);
+    const anchor = button.current.getBoundingClientRect();
+    const left = Math.max(margin, Math.min(anchor.left - margin, viewport - margin - width));
+    setPlace({ top: anchor.bottom + 6, left, width });
+    const close = () => setOpen(false);
+    window.addEventListener('resize', close);
+    window.addEventListener('scroll', close, true);
+    return () => {
+      window.removeEventListener('resize', close);
+      window.removeEventListener('scroll', close, true);
+    };
   }, [open]);
 
   return (
@@ -61,12 +72,12 @@ export function HelpTip({ term }: { term: GlossaryTermId }) {
           // Inside a label or a sortable header, the click is the popover's alone.
           event.preventDefault();
           event.stopPropagation();
-          setShift(0);
+          setPlace(null);
           setOpen(!open);
         }}
       />
       {open && (
-        <span ref={popup} id={id} role="dialog" aria-label={entry.term} className="ec-help__popup" style={shift ? { transform: `translateX(${shift}px)` } : undefined}>
+        <span id={id} role="dialog" aria-label={entry.term} className="ec-help__popup" style={place ?? { visibility: 'hidden' }}>
           <strong className="ec-help__term">{entry.term}</strong>
           <span className="ec-help__text">{entry.short}</span>
           <Link className="ec-help__more" to={paths.glossaryTerm(term)} onClick={() => setOpen(false)}>

@@ -21,9 +21,11 @@ export interface GuideProgress {
 /** Where the household stands in the guided start: each step done (from its data), skipped (by the person) or to do. */
 export function useGuideProgress(): GuideProgress {
   const uid = useAppSelector((state) => state.auth.user?.uid ?? '');
-  const accounts = useGetBankAccountsQuery();
-  const budgets = useGetBudgetsQuery();
-  const lastUpdate = useGetLastUpdateQuery();
+  // Asked afresh on each visit: a partner (or an import, or the CLI) may have done a step since.
+  const fresh = { refetchOnMountOrArgChange: true };
+  const accounts = useGetBankAccountsQuery(undefined, fresh);
+  const budgets = useGetBudgetsQuery(undefined, fresh);
+  const lastUpdate = useGetLastUpdateQuery(undefined, fresh);
   const { skipped, skip, unskip, skipAll } = useGuideSkips(uid);
 
   const done: Record<GuideStep['id'], boolean> = {
