@@ -25,8 +25,9 @@ export function App({ routedApp: RoutedApp }: { routedApp?: ComponentType }) {
     guarded.current = true;
     const path = hashPath();
     if (path === paths.login) return;
-    // The same answer the login guard gives, without loading it.
-    if (path !== paths.logout) dispatch(errorShown(NOT_LOGGED_IN));
+    // The same answer the login guard gives, without loading it; a visitor who only opened the app's address
+    // (a first visit, or a bookmark of it) is not told off in red for not being logged in yet.
+    if (path !== paths.logout && path !== paths.home) dispatch(errorShown(NOT_LOGGED_IN));
     window.history.replaceState(window.history.state, '', `#${paths.login}`);
   }, [routed, dispatch]);
 

@@ -15,14 +15,33 @@ import './shell.css';
 const APP_TITLE = 'EveryCent V3';
 
 let heading = '';
+// Counts the pages' announcements: a page that has just mounted announces itself even when its heading is the last one's.
+let announcements = 0;
 const watchHeading = (onChange: () => void) =>
   subscribeToPageHeading((next) => {
     heading = next;
+    announcements += 1;
     onChange();
   });
 
 function usePageHeadingText(): string {
   return useSyncExternalStore(watchHeading, () => heading);
+}
+
+function usePageAnnouncements(): number {
+  return useSyncExternalStore(watchHeading, () => announcements);
+}
+
+/** Puts the focus where the page starts: its heading when it shows one, else the content area itself. */
+function focusPageStart(main: HTMLElement | null, pageHeading: string) {
+  if (!main) return;
+  const active = document.activeElement;
+  // The page has put the focus somewhere of its own (the Glossary on the word asked for): it stays there.
+  if (active && active !== main && main.contains(active) && !active.matches('h2')) return;
+  const title = [...main.querySelectorAll('h2')].find((element) => element.textContent?.trim() === pageHeading);
+  const target = title ?? main;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: target === main });
 }
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -62,6 +81,8 @@ export default function Shell() {
   const { undoChange } = useUndoChange();
   const busy = useAppSelector(selectRequestInFlight);
   const householdName = useAppSelector((state) => state.auth.householdName);
+  const announced = usePageAnnouncements();
+  const main = useRef<HTMLElement>(null);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -81,8 +102,34 @@ export default function Shell() {
     document.title = pageHeading ? `${pageHeading} · EveryCent` : 'EveryCent';
   }, [pageHeading]);
 
+  // After a navigation the focus leaves the menu (or the link used) for the new page's heading, once the page has
+  // announced itself (a page still loading does so when it arrives). The first page of a visit keeps the browser's focus.
+  const navigated = useRef(false);
+  const focusedPath = useRef(pathname);
+  useEffect(() => {
+    if (focusedPath.current === pathname) return;
+    focusedPath.current = pathname;
+    navigated.current = true;
+  }, [pathname]);
+  useEffect(() => {
+    if (!navigated.current) return;
+    navigated.current = false;
+    focusPageStart(main.current, heading);
+  }, [announced]);
+
   return (
     <div className={`ec-shell${narrow ? ' ec-shell-narrow' : ''}`}>
+      <a
+        href="#ec-main"
+        className="ec-skip-link"
+        onClick={(event) => {
+          // A hash route owns the address: the link only moves the focus.
+          event.preventDefault();
+          focusPageStart(main.current, pageHeading);
+        }}
+      >
+        Skip to content
+      </a>
       <PageLoading active={busy} />
       <header className="ec-toolbar">
         {narrow && (
@@ -113,7 +160,7 @@ export default function Shell() {
           <SideMenu />
         </aside>
       )}
-      <main className="ec-content">
+      <main className="ec-content" id="ec-main" ref={main}>
         <MessageBar className="ec-shell-messages" onUndo={undoChange} />
         {narrow && pageHeading && <h2 className="ec-page-heading">{pageHeading}</h2>}
         <Outlet />

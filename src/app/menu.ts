@@ -46,6 +46,13 @@ export const menuSections: MenuSection[] = [
       { label: 'Members', to: paths.members },
     ],
   },
+  {
+    heading: 'Help',
+    entries: [
+      { label: 'Guided start', to: paths.guide },
+      { label: 'Glossary', to: paths.glossary },
+    ],
+  },
   { entries: [{ label: 'Log out', to: paths.logout }] },
 ];
 

@@ -33,4 +33,7 @@ export const paths = {
   members: '/setup/members',
   yourData: '/your-data',
   activity: '/activity',
+  glossary: '/glossary',
+  glossaryTerm: (term: string) => `/glossary?term=${term}`,
+  guide: '/start',
 } as const;

@@ -24,6 +24,9 @@ const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../
 const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
 const ActivityPage = antdArea(() => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'));
 const YourDataPage = antdArea(() => import(/* webpackChunkName: "your-data" */ '../features/your-data/YourDataPage'));
+// Plain elements only (no antd): the glossary and the guided start load with the light shell's look.
+const GlossaryPage = lazy(() => import(/* webpackChunkName: "glossary" */ '../features/glossary/GlossaryPage'));
+const GuidePage = lazy(() => import(/* webpackChunkName: "guide" */ '../features/guide/GuidePage'));
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -68,6 +71,8 @@ export const routes = [
       { path: 'reports/*', element: page(ReportsArea) },
       { path: 'activity', element: page(ActivityPage) },
       { path: 'your-data', element: page(YourDataPage) },
+      { path: 'glossary', element: page(GlossaryPage) },
+      { path: 'start', element: page(GuidePage) },
       { path: '*', element: comingSoon('Page not found', 'There is no page at this address. Choose a page from the menu.') },
     ],
   },

@@ -4,6 +4,7 @@
  */
 import { sumCents, type Cents } from './money';
 import type { AllocationClass } from './schemas/budgets';
+import { partnerName } from './incomeOwners';
 import type { IncomeOwner, Settings } from './schemas/setup';
 
 export interface AmountLine {
@@ -103,8 +104,8 @@ export function partnerShares(household: Household | undefined, amount: Cents, i
   if (household.family_type === 'single') return [{ label: `${household.single_person}'s Discretionary Amount`, amount }];
   const { wife, husband } = household.split_rule === 'income' ? splitByIncome(amount, incomes) : splitDiscretionary(amount);
   return [
-    { label: `${household.wife}'s Discretionary Amount`, amount: wife },
-    { label: `${household.husband}'s Discretionary Amount`, amount: husband },
+    { label: `${partnerName(household, 'wife')}'s Discretionary Amount`, amount: wife },
+    { label: `${partnerName(household, 'husband')}'s Discretionary Amount`, amount: husband },
   ];
 }
 

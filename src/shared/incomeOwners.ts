@@ -2,11 +2,15 @@ import type { IncomeOwner, Settings } from './schemas/setup';
 
 export type Partners = Pick<Settings, 'family_type' | 'husband' | 'wife'>;
 
-/** "Ana's", "Ben's", "Shared": whose an income is, in the partners' own names (the role when a name is blank). */
+/** A partner as the person sees them: their name, or "First partner"/"Second partner" while it is blank (the API's wife comes first). */
+export function partnerName(partners: Pick<Settings, 'husband' | 'wife'>, owner: Exclude<IncomeOwner, 'shared'>): string {
+  return partners[owner].trim() || (owner === 'wife' ? 'First partner' : 'Second partner');
+}
+
+/** "Ana's", "Ben's", "Shared": whose an income is, in the partners' own names. */
 export function ownerLabel(partners: Partners, owner: IncomeOwner): string {
   if (owner === 'shared') return 'Shared';
-  const name = partners[owner].trim();
-  return name ? `${name}'s` : owner === 'wife' ? "Wife's" : "Husband's";
+  return `${partnerName(partners, owner)}'s`;
 }
 
 /** The choices of the Whose select, wife first (the settings' order). */

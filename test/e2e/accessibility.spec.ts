@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { DemoHousehold } from '../../server/services/demo';
 import { E2E_PORT } from './support/env';
-import { createDemoHousehold, signIn, type E2eUser } from './support/households';
+import { createDemoHousehold, createHousehold, signIn, type E2eUser } from './support/households';
 import { startOwnServer } from './support/ownServer';
 
 /**
@@ -259,5 +259,27 @@ test('the menu (the phone overlay open)', async ({ page }, testInfo) => {
   }
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   await check(page, 'menu with a selected entry', findings);
+  expectNone(findings);
+});
+
+test('the first ten minutes: guided start, glossary, a help popover open', async ({ page }) => {
+  const findings: Finding[] = [];
+  // A household with nothing set up yet: Home offers the guided start.
+  await signIn(page, await createHousehold());
+  await expect(page.getByRole('heading', { name: 'Guided start: step 1 of 4' })).toBeVisible();
+  await check(page, 'home with the guided start', findings);
+  await page.goto('/#/start');
+  await expect(page.getByRole('heading', { name: /Step 4:/ })).toBeVisible();
+  await check(page, 'guided start', findings);
+  await page.goto('/#/glossary?term=paid');
+  await expect(page.locator('dt#glossary-paid')).toBeFocused();
+  await check(page, 'glossary', findings);
+
+  await signIn(page, user);
+  await page.goto('/#/budgets/current');
+  const summary = page.getByRole('table', { name: 'Discretionary Summary' });
+  await summary.getByRole('button', { name: 'What is "Discretionary amount"?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discretionary amount' })).toBeVisible();
+  await check(page, 'budget detail: a help popover open', findings);
   expectNone(findings);
 });

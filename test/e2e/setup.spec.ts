@@ -100,8 +100,8 @@ test('a new household sets itself up and sees its names in the budget summary', 
   await choose(page, page.getByLabel('Primary Budget Account'), 'Chequing');
   await choose(page, page.getByLabel('Default Allocation Category for Special Events'), 'Fun');
   await page.getByText('Couple', { exact: true }).click();
-  await page.getByLabel("Husband's Name").fill('Bob');
-  await page.getByLabel("Wife's Name").fill('Alice');
+  await page.getByLabel("Second Partner's Name").fill('Bob');
+  await page.getByLabel("First Partner's Name").fill('Alice');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(message(page, 'Settings saved.')).toBeVisible();
   // Everything is set up, so the guidance steps aside.

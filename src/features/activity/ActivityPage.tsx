@@ -2,7 +2,7 @@ import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
 import { apiErrorMessages } from '../../app/apiErrors';
 import { LoadError } from '../../components/LoadError';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
 import { useGetMembersQuery } from '../members/membersApi';
 import { useGetActivityQuery } from './activityApi';
@@ -11,7 +11,6 @@ import './activity.css';
 
 /** Who did what, newest first: by person and by budget, a page at a time. */
 export default function ActivityPage() {
-  usePageHeading('Activity');
   const [userId, setUserId] = useState<number | undefined>();
   const [budgetId, setBudgetId] = useState<number | undefined>();
   // The pages seen so far: each one starts before the last entry of the one before it.
@@ -28,6 +27,7 @@ export default function ActivityPage() {
 
   return (
     <section aria-label="Activity" className="ec-activity">
+      <PageTitle title="Activity" />
       <Space wrap className="ec-activity__filters">
         <Select
           allowClear

@@ -64,7 +64,7 @@ export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: ()
       <h1 id="ec-first-run-title" className="ec-login-title">
         Create your household
       </h1>
-      <p className="ec-login-intro">EveryCent has no users yet. Name your household and create the first sign-in; add more people later with the command-line tool.</p>
+      <p className="ec-login-intro">EveryCent has no users yet. Name your household and create the first sign-in; add your partner later in Setup › Members.</p>
       <MessageBar className="ec-login-messages" />
       {errors.length > 0 && (
         <div className="ec-message ec-message-error" role="alert">

@@ -36,6 +36,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 function LoginCard({ onSignedIn }: LoginPageProps) {
   const [form, setForm] = useState(emptyForm);
   const { submit, isLoading } = useSignIn(onSignedIn);
+  const typed = form.email !== '' || form.password !== '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,9 +79,13 @@ function LoginCard({ onSignedIn }: LoginPageProps) {
             {isLoading && <span className="ec-spinner" aria-hidden="true" />}
             Log In
           </button>
-          <button type="reset" className="ec-button">
+          {/* Cancel clears what was typed: with nothing typed there is nothing to cancel, and it says what it does. */}
+          <button type="reset" className="ec-button" disabled={!typed} title="Clear the email and password" aria-describedby="ec-login-cancel-hint">
             Cancel
           </button>
+          <span id="ec-login-cancel-hint" className="ec-visually-hidden">
+            Clears the email and password
+          </span>
         </div>
       </form>
     </section>

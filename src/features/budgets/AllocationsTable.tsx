@@ -15,6 +15,7 @@ import type { AllocationFields } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
+import { HelpTip } from '../glossary/HelpTip';
 
 const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
 const classes = Object.keys(classLabels) as AllocationClass[];
@@ -252,7 +253,10 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
             {!mobile && (
               <>
                 <th>Class</th>
-                <th className="ec-center">Fixed Amount?</th>
+                <th className="ec-center">
+                  Fixed Amount?
+                  <HelpTip term="fixed-amount" />
+                </th>
                 <th>Comment</th>
               </>
             )}

@@ -15,6 +15,7 @@ import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
 import { today } from '../../shared/dates';
+import { HelpTip } from '../glossary/HelpTip';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
@@ -118,6 +119,7 @@ export default function BudgetListPage() {
             {reopenBlocked}
           </span>
         )}
+        <HelpTip term="close-copy-reopen" />
       </Space>
       {error ? (
         <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />

@@ -6,6 +6,7 @@ import type { Cents } from '../../shared/money';
 import type { Settings } from '../../shared/schemas/setup';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { selectBudgetTotals, selectClassSummary, selectOwnedIncomes } from './budgetSelectors';
+import { HelpTip } from '../glossary/HelpTip';
 
 /** Single: the person's amount alone. Couple: the total, then each half. */
 function discretionaryLines(settings: Settings | undefined, amount: Cents, incomes: ReadonlyArray<OwnedIncome>): PartnerShare[] {
@@ -22,9 +23,12 @@ function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   return (
     <table className="ec-grid ec-summary" aria-label="Discretionary Summary">
       <tbody>
-        {discretionaryLines(settings, amount, incomes).map((line) => (
+        {discretionaryLines(settings, amount, incomes).map((line, index) => (
           <tr key={line.label}>
-            <th scope="row">{line.label}</th>
+            <th scope="row">
+              {line.label}
+              {index === 0 && <HelpTip term="discretionary" />}
+            </th>
             <td className="ec-num">
               <Money cents={line.amount} highlightPositive />
             </td>
@@ -47,7 +51,10 @@ function WantsSummary({ budgetId }: { budgetId: number }) {
   ];
   return (
     <table className="ec-grid ec-summary" aria-label="Wants Summary">
-      <caption>Wants Summary</caption>
+      <caption>
+        Wants Summary
+        <HelpTip term="needs-wants-savings" />
+      </caption>
       <tbody>
         {lines.map((line) => (
           <tr key={line.label} className={line.part ? 'ec-summary-part' : undefined}>

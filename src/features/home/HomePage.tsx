@@ -1,5 +1,6 @@
 import { Card, Skeleton, Typography } from 'antd';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
+import { GuideCard } from '../guide/GuideCard';
 import { formatFullDate, isValidDate } from '../../shared/dates';
 import { useGetLastUpdateQuery } from './homeApi';
 import { Link } from 'react-router-dom';
@@ -16,15 +17,17 @@ const recentUpdates = [
   'Quick Add records one transaction in seconds; on a phone, add its light page to the home screen.',
 ];
 
-const knownGaps = [
-  "Whose an income is (for the split by income) cannot be set on the budget screen yet.",
-];
-
 function LastTransactionDate() {
   const { data, isLoading, isError } = useGetLastUpdateQuery();
   if (isLoading) return <Skeleton.Input active size="small" style={{ width: 220 }} />;
   if (isError || !data || !isValidDate(data.transaction_date)) return <Typography.Text type="secondary">Not available</Typography.Text>;
-  if (!data.has_transactions) return <Typography.Text type="secondary">None yet: no transactions have been entered.</Typography.Text>;
+  if (!data.has_transactions)
+    return (
+      <Typography.Text type="secondary">
+        None yet: no transactions have been entered. <Link to={paths.quickAdd}>Add the first one with Quick Add</Link> or import your bank&apos;s export on{' '}
+        <Link to={paths.transactions}>Transactions</Link>.
+      </Typography.Text>
+    );
   return <Typography.Text strong>{formatFullDate(data.transaction_date)}</Typography.Text>;
 }
 
@@ -36,9 +39,10 @@ function RecentActivity() {
 }
 
 export default function HomePage() {
-  usePageHeading('Home');
   return (
     <div className="ec-home">
+      <PageTitle title="Home" />
+      <GuideCard />
       <Card title="Last Transaction Update" className="ec-home-card" extra={<Link to={paths.quickAdd}>Quick Add</Link>}>
         <div className="ec-home-last-update">
           <span>Last transaction entered:</span> <LastTransactionDate />
@@ -47,16 +51,9 @@ export default function HomePage() {
       <Card title="Recent activity" className="ec-home-card" size="small" extra={<Link to={paths.activity}>All activity</Link>}>
         <RecentActivity />
       </Card>
-      <Card title="Recent updates" className="ec-home-card" size="small">
+      <Card title="Recent updates" className="ec-home-card" size="small" extra={<Link to={paths.glossary}>Glossary</Link>}>
         <ul>
           {recentUpdates.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ul>
-      </Card>
-      <Card title="Known gaps" className="ec-home-card" size="small">
-        <ul>
-          {knownGaps.map((text) => (
             <li key={text}>{text}</li>
           ))}
         </ul>

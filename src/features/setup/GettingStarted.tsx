@@ -29,9 +29,12 @@ export function GettingStarted() {
     <aside className="ec-getting-started" aria-label="Getting started">
       <strong>Getting started</strong>
       <ol>
-        {steps.map((step) => (
+        {steps.map((step, index) => (
           <li key={step.to} className={step.done ? 'ec-getting-started__done' : undefined}>
-            <span aria-hidden="true">{step.done ? '✓ ' : '○ '}</span>
+            {/* One marker per step: the list's own numbers are off, so "1. ○" never shows. */}
+            <span className="ec-getting-started__marker" aria-hidden="true">
+              {step.done ? '✓' : index + 1}
+            </span>
             <Link to={step.to}>{step.label}</Link>
             {step.done && <span className="ec-visually-hidden"> (done)</span>}
           </li>

@@ -6,7 +6,8 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useEffect, useRef, useState } from 'react';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
+import { HelpTip } from '../glossary/HelpTip';
 import { nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
 import { useWriteAction } from '../../app/messages/useWriteAction';
@@ -31,8 +32,9 @@ const LABELS = {
   default_allocation_category_id_for_special_events: 'Default Allocation Category for Special Events',
   family_type: 'Type of Household',
   single_person: "Person's Name",
-  husband: "Husband's Name",
-  wife: "Wife's Name",
+  // The API keeps the fields' old names (wife, husband); the person sees two partners.
+  husband: "Second Partner's Name",
+  wife: "First Partner's Name",
   split_rule: 'Discretionary Split',
 } as const satisfies Record<keyof SettingsValues, string>;
 
@@ -49,7 +51,6 @@ const valuesFrom = (settings: Settings): SettingsValues => ({
 const nameRule = (label: string) => [zodRule(nameSchema, label)];
 
 export default function SettingsPage() {
-  usePageHeading('Settings');
   const settings = useGetSettingsQuery();
   const accounts = useGetBankAccountsQuery();
   const categories = useGetAllocationCategoriesQuery();
@@ -121,6 +122,7 @@ export default function SettingsPage() {
 
   return (
     <section aria-label="Settings" className="ec-setup-page ec-settings">
+      <PageTitle title="Settings" />
       {missing.length > 0 ? <MissingSetupNotice missing={missing} /> : <GettingStarted />}
       {!settings.data ? (
         settings.isLoading && <PageLoading />
@@ -159,16 +161,20 @@ export default function SettingsPage() {
             </Form.Item>
           ) : (
             <>
-              <Form.Item name="husband" label={LABELS.husband} rules={nameRule(LABELS.husband)}>
+              <Form.Item name="wife" label={LABELS.wife} rules={nameRule(LABELS.wife)}>
                 <Input maxLength={200} autoComplete="off" />
               </Form.Item>
-              <Form.Item name="wife" label={LABELS.wife} rules={nameRule(LABELS.wife)}>
+              <Form.Item name="husband" label={LABELS.husband} rules={nameRule(LABELS.husband)}>
                 <Input maxLength={200} autoComplete="off" />
               </Form.Item>
               <Form.Item
                 name="split_rule"
-                label={LABELS.split_rule}
-                extra="By income: each partner's share follows the incomes marked as theirs in the budget (shared incomes count half to each)."
+                label={
+                  <>
+                    {LABELS.split_rule} <HelpTip term="discretionary" />
+                  </>
+                }
+                extra="50/50: the discretionary money is split evenly. By income: each partner's share follows the incomes marked as theirs in the budget (shared incomes count half to each)."
               >
                 <Radio.Group
                   optionType="button"

@@ -13,6 +13,8 @@ import { EnvelopeProgress } from './EnvelopeProgress';
 import type { EnvelopeFields } from './envelopeRows';
 import { envelopeAdded, envelopeChanged, envelopeDeleteToggled } from './sinkFundEditSlice';
 import { selectEnvelope, selectEnvelopeLayout, selectEnvelopeTotals } from './sinkFundSelectors';
+import { HelpTip } from '../glossary/HelpTip';
+import type { GlossaryTermId } from '../glossary/terms';
 
 const statusLabels: Record<SinkFundAllocationStatus, string> = { open: 'Open', closed: 'Closed' };
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -127,10 +129,13 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
 });
 
 /** "Sink Fund Account Balance" and "Unassigned Money": a label and an amount under Current Balance. */
-function FigureRow({ label, cents, columns }: { label: string; cents: Cents; columns: number }) {
+function FigureRow({ label, cents, columns, term }: { label: string; cents: Cents; columns: number; term?: GlossaryTermId }) {
   return (
     <tr className="ec-row--figure">
-      <th scope="row">{label}</th>
+      <th scope="row">
+        {label}
+        {term && <HelpTip term={term} />}
+      </th>
       <td className="ec-num ec-balance" aria-label={label}>
         <Money cents={cents} />
       </td>
@@ -213,7 +218,10 @@ export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, r
         </colgroup>
         <thead>
           <tr>
-            <th>Name</th>
+            <th>
+              Name
+              <HelpTip term="envelope" />
+            </th>
             <th className="ec-num ec-balance">{mobile ? 'Balance' : 'Current Balance'}</th>
             <th className="ec-num">Target</th>
             {outstanding && <th className="ec-num">Outstanding</th>}
@@ -229,7 +237,7 @@ export function EnvelopesTable({ accountId, fund, editing, mobile, showClosed, r
         </thead>
         <tbody>
           <FigureRow label="Sink Fund Account Balance" cents={fund.current_balance} columns={columns} />
-          <FigureRow label="Unassigned Money" cents={fund.unassigned_balance} columns={columns} />
+          <FigureRow label="Unassigned Money" cents={fund.unassigned_balance} columns={columns} term="unassigned-money" />
           {layout.keys.map((key) => (
             <EnvelopeRow key={key} accountId={accountId} rowKey={key} editing={editing} mobile={mobile} refusals={refusals[key]} onShowTransactions={onShowTransactions} />
           ))}

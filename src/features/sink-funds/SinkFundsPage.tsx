@@ -23,6 +23,7 @@ import { TransferMoneyDialog } from './TransferMoneyDialog';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import './sinkFunds.css';
+import { HelpTip } from '../glossary/HelpTip';
 
 const NO_FUNDS: SinkFund[] = [];
 const NO_REFUSALS: Record<number, string[]> = {};
@@ -64,6 +65,7 @@ export default function SinkFundsPage() {
       <div className="ec-sink-fund-picker">
         <label>
           Sink Fund Account
+          <HelpTip term="sink-fund" />
           <Select
             aria-label="Sink Fund Account"
             value={fund?.id}

@@ -2,10 +2,15 @@ import { Button, Card } from 'antd';
 import { Money } from '../../components/Money';
 import type { Cents } from '../../shared/money';
 import type { SummaryFigures } from './summary';
+import { HelpTip } from '../glossary/HelpTip';
+import type { GlossaryTermId } from '../glossary/terms';
 
-const Figure = ({ label, cents }: { label: string; cents: Cents }) => (
+const Figure = ({ label, cents, term }: { label: string; cents: Cents; term?: GlossaryTermId }) => (
   <>
-    <dt>{label}</dt>
+    <dt>
+      {label}
+      {term && <HelpTip term={term} />}
+    </dt>
     <dd aria-label={label}>
       <Money cents={cents} />
     </dd>
@@ -23,7 +28,7 @@ export function SummaryCard({ figures, selectedTotal, selectedCount, onClearSele
         {figures.currentBudgetBalance !== undefined && <Figure label="Current Budget Balance" cents={figures.currentBudgetBalance} />}
         {figures.bankVsBudgetDifference !== undefined && <Figure label="Difference (Bank vs Budget)" cents={figures.bankVsBudgetDifference} />}
         {figures.unpaidBalance !== undefined && <Figure label="Unpaid Balance" cents={figures.unpaidBalance} />}
-        {figures.unpaidDifference !== undefined && <Figure label="Unpaid Difference" cents={figures.unpaidDifference} />}
+        {figures.unpaidDifference !== undefined && <Figure label="Unpaid Difference" cents={figures.unpaidDifference} term="unpaid-difference" />}
         {selectedCount > 0 && <Figure label="Selected Transaction Total" cents={selectedTotal} />}
       </dl>
       {selectedCount > 0 && (

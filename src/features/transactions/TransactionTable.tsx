@@ -11,6 +11,7 @@ import type { DraftRow } from './draftRows';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
+import { HelpTip } from '../glossary/HelpTip';
 
 interface RowContext {
   editing: boolean;
@@ -116,6 +117,7 @@ const TransactionRowView = memo(function TransactionRowView({
           {closeFlag && (
             <span className="ec-import-flag ec-close-flag" title={closeFlag.why}>
               {closeFlag.text}
+              <HelpTip term="carried-forward" />
             </span>
           )}
         </th>
@@ -206,7 +208,10 @@ export function TransactionTable({ rows, editing, isSinkFund, options, window, s
           <th>{allocationHeading(isSinkFund)}</th>
           <th className="ec-num">Withdrawn</th>
           <th className="ec-num">Deposited</th>
-          <th className="ec-col-paid">Paid?</th>
+          <th className="ec-col-paid">
+            Paid?
+            <HelpTip term="paid" />
+          </th>
           {/* Only edit mode deletes: in view mode the column would be empty width. */}
           {editing && (
             <th>

@@ -6,6 +6,9 @@ import { invalidLogin, sessionHeaders, signInOk } from './authFixtures';
 
 const homeRoutes = {
   'GET /setup/status': { needs_household: false },
+  // What Home's guided start asks.
+  'GET /bank_accounts': [],
+  'GET /budgets': [],
   'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
 };
 

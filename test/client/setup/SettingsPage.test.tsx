@@ -13,13 +13,13 @@ describe('Settings', () => {
     const network = mockFetch({ ...setUpHousehold(), 'POST /settings': saved });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/settings');
-    expect(await screen.findByLabelText("Husband's Name")).toHaveValue('Husband');
-    expect(screen.getByLabelText("Wife's Name")).toHaveValue('Wife');
+    expect(await screen.findByLabelText("Second Partner's Name")).toHaveValue('Husband');
+    expect(screen.getByLabelText("First Partner's Name")).toHaveValue('Wife');
     expect(screen.queryByLabelText("Person's Name")).not.toBeInTheDocument();
 
     await user.click(screen.getByText('Single'));
     const person = await screen.findByLabelText("Person's Name");
-    expect(screen.queryByLabelText("Husband's Name")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Second Partner's Name")).not.toBeInTheDocument();
     await user.clear(person);
     await user.type(person, 'Sam{Enter}');
 
@@ -40,7 +40,7 @@ describe('Settings', () => {
     mockFetch({ ...setUpHousehold(), 'POST /settings': saved });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/settings');
-    const husband = await screen.findByLabelText("Husband's Name");
+    const husband = await screen.findByLabelText("Second Partner's Name");
     const unloadIsHeld = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     expect(unloadIsHeld()).toBe(false);
     await user.type(husband, ' Jr');
@@ -54,7 +54,7 @@ describe('Settings', () => {
     const network = mockFetch(setUpHousehold());
     const user = setupUser();
     renderSetupPage('/setup/settings');
-    await user.clear(await screen.findByLabelText("Wife's Name"));
+    await user.clear(await screen.findByLabelText("First Partner's Name"));
     await user.click(screen.getByText('Save Settings'));
     expect(await screen.findByText("Name can't be blank")).toBeInTheDocument();
     expect(network.find('POST', '/settings')).toHaveLength(0);
@@ -69,7 +69,7 @@ describe('Settings', () => {
     });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/settings');
-    const husband = await screen.findByLabelText("Husband's Name");
+    const husband = await screen.findByLabelText("Second Partner's Name");
     version = 4; // someone else saves meanwhile
     await user.clear(husband);
     await user.type(husband, 'Bob');
@@ -77,11 +77,11 @@ describe('Settings', () => {
 
     expect(await screen.findByText(SETTINGS_CONFLICT_MESSAGE)).toBeInTheDocument();
     expect(messages).toContain(`Settings not saved. ${SETTINGS_CONFLICT_MESSAGE}`);
-    expect(screen.getByLabelText("Husband's Name")).toHaveValue('Bob');
+    expect(screen.getByLabelText("Second Partner's Name")).toHaveValue('Bob');
 
     await user.click(screen.getByText('Reload'));
-    await waitFor(() => expect(screen.getByLabelText("Husband's Name")).toHaveValue('Robert'));
-    expect(screen.getByLabelText("Wife's Name")).toHaveValue('Alice');
+    await waitFor(() => expect(screen.getByLabelText("Second Partner's Name")).toHaveValue('Robert'));
+    expect(screen.getByLabelText("First Partner's Name")).toHaveValue('Alice');
     expect(screen.queryByText(SETTINGS_CONFLICT_MESSAGE)).not.toBeInTheDocument();
 
     await user.click(screen.getByText('Save Settings'));

@@ -26,10 +26,12 @@ const menu = [
   ['Bank Accounts', '/setup/bank-accounts'],
   ['Settings', '/setup/settings'],
   ['Members', '/setup/members'],
+  ['Guided start', '/start'],
+  ['Glossary', '/glossary'],
   ['Log out', '/logout'],
 ] as const;
 
-const home = { 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true }, 'GET /activity': { entries: [], next_before_id: null } };
+const home = { 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true }, 'GET /activity': { entries: [], next_before_id: null } };
 
 function narrowScreen(narrow: boolean) {
   const original = window.matchMedia;
@@ -81,7 +83,7 @@ describe('shell (wide screen)', () => {
 
   it('shows the thin loading bar while a request is in flight', async () => {
     let answer: () => void = () => undefined;
-    mockFetch({ 'GET /activity': home['GET /activity'], 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21', has_transactions: true } }))) });
+    mockFetch({ 'GET /activity': home['GET /activity'], 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /transactions/last_update': () => new Promise((resolve) => (answer = () => resolve({ body: { transaction_date: '2026-11-21', has_transactions: true } }))) });
     await openShell();
     expect(await screen.findByRole('progressbar', { name: 'Loading' }, CHUNK_LOAD)).toBeInTheDocument();
     await act(async () => answer());
@@ -92,7 +94,7 @@ describe('shell (wide screen)', () => {
   it('shows messages in the message area, and Retry reloads a failed page', async () => {
     let calls = 0;
     mockFetch({
-      'GET /activity': home['GET /activity'],
+      'GET /activity': home['GET /activity'], 'GET /bank_accounts': [], 'GET /budgets': [],
       'GET /transactions/last_update': () =>
         ++calls === 1 ? { status: 503, body: { success: false, errors: ['The server is busy.'] } } : { body: { transaction_date: '2026-11-21', has_transactions: true } },
     });

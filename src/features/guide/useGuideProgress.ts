@@ -1,0 +1,49 @@
+import { useAppSelector } from '../../app/hooks';
+import { useGetBudgetsQuery } from '../budgets/budgetsApi';
+import { useGetLastUpdateQuery } from '../home/homeApi';
+import { useGetBankAccountsQuery } from '../setup/setupApi';
+import { guideSteps, type GuideStep } from './guideSteps';
+import { useGuideSkips } from './guideSkips';
+
+export type GuideStepState = 'done' | 'skipped' | 'todo';
+
+export interface GuideProgress {
+  /** False until every answer the steps depend on has arrived. */
+  ready: boolean;
+  steps: { step: GuideStep; state: GuideStepState }[];
+  /** The first step neither done nor skipped; undefined once the guide is through. */
+  next?: GuideStep;
+  skip: (step: GuideStep['id']) => void;
+  unskip: (step: GuideStep['id']) => void;
+  skipAll: () => void;
+}
+
+/** Where the household stands in the guided start: each step done (from its data), skipped (by the person) or to do. */
+export function useGuideProgress(): GuideProgress {
+  const uid = useAppSelector((state) => state.auth.user?.uid ?? '');
+  // Asked afresh on each visit: a partner (or an import, or the CLI) may have done a step since.
+  const fresh = { refetchOnMountOrArgChange: true };
+  const accounts = useGetBankAccountsQuery(undefined, fresh);
+  const budgets = useGetBudgetsQuery(undefined, fresh);
+  const lastUpdate = useGetLastUpdateQuery(undefined, fresh);
+  const { skipped, skip, unskip, skipAll } = useGuideSkips(uid);
+
+  const done: Record<GuideStep['id'], boolean> = {
+    accounts: (accounts.data?.length ?? 0) > 0,
+    budget: (budgets.data?.length ?? 0) > 0,
+    entries: lastUpdate.data?.has_transactions ?? false,
+    reconcile: (accounts.data ?? []).some((account) => account.reconciled_through !== null),
+  };
+  const steps = guideSteps.map((step) => ({
+    step,
+    state: (done[step.id] ? 'done' : skipped.includes(step.id) ? 'skipped' : 'todo') as GuideStepState,
+  }));
+  return {
+    ready: accounts.isSuccess && budgets.isSuccess && lastUpdate.isSuccess,
+    steps,
+    next: steps.find(({ state }) => state === 'todo')?.step,
+    skip,
+    unskip,
+    skipAll: () => skipAll(guideSteps.map((step) => step.id)),
+  };
+}

@@ -1,0 +1,193 @@
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { apiFor } from './support/api';
+import { E2E_PORT } from './support/env';
+import { createDemoHousehold, createHousehold, signIn, type E2eUser } from './support/households';
+import { startOwnServer, type OwnServer } from './support/ownServer';
+
+/**
+ * The first ten minutes of a new household (issue 32), at 1280 and 375 px: the guided start, the words explained
+ * where they appear, the skip link and the focus after navigation, and the texts a newcomer meets first.
+ */
+
+// Each page's code chunk (with antd) takes seconds to load and run on a busy two-core machine.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+async function openMenu(page: Page, testInfo: TestInfo) {
+  if (isPhone(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu(page)).toBeVisible();
+  return menu(page);
+}
+
+const guideCard = (page: Page) => page.locator('section.ec-guide-card');
+const step = (page: Page, title: RegExp) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+test.describe('a new install', () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer(E2E_PORT + 320 + (isPhone(test.info()) ? 2 : 1));
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('opening the app: no red "Not logged in"; Create your household leads into the guided start', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/`);
+    await expect(page.getByRole('heading', { name: 'Create your household' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/add your partner later in Setup › Members/)).toBeVisible();
+    await expect(page.getByText(/command-line tool/)).toHaveCount(0);
+
+    await page.getByLabel('Household name').fill('The Newcomers');
+    await page.getByLabel('Your name').fill('Ana');
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await page.getByLabel('Confirm password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create household' }).click();
+
+    // Home offers the first step, says why, and where to do it.
+    await expect(guideCard(page).getByRole('heading', { name: 'Guided start: step 1 of 4' })).toBeVisible();
+    await expect(guideCard(page)).toContainText('the balance your bank showed at the end of that day');
+    await expect(page.getByText('Known gaps')).toHaveCount(0);
+
+    await guideCard(page).getByRole('link', { name: 'Add your accounts (Bank Accounts)' }).click();
+    await expect(page).toHaveURL(/#\/setup\/bank-accounts$/);
+    await expect(page.getByRole('button', { name: 'Add Bank Account' })).toBeVisible();
+  });
+});
+
+test.describe('the guided start', () => {
+  let user: E2eUser;
+  test.beforeEach(async () => {
+    user = await createHousehold();
+  });
+
+  test('each step can be skipped; a step done in the household is marked done; all steps stay in the menu', async ({ page }, testInfo) => {
+    await signIn(page, user);
+    await expect(guideCard(page).getByRole('heading', { name: 'Guided start: step 1 of 4' })).toBeVisible();
+    await guideCard(page).getByRole('button', { name: 'Skip this step' }).click();
+    await expect(guideCard(page).getByRole('heading', { name: 'Guided start: step 2 of 4' })).toBeVisible();
+    await expect(guideCard(page)).toContainText('Plan your first month');
+    await expect(guideCard(page).getByRole('link', { name: 'Add your first budget' })).toBeVisible();
+
+    // An account added (here by the API, as a partner might): step 1 is done, not merely skipped.
+    const api = await apiFor(user);
+    await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
+
+    await (await openMenu(page, testInfo)).getByRole('link', { name: 'Guided start' }).click();
+    await expect(step(page, /Step 1: Add your accounts/)).toContainText('Done');
+    await expect(step(page, /Step 2: Plan your first month/)).toHaveAttribute('aria-current', 'step');
+    await step(page, /Step 2/).getByRole('button', { name: 'Skip this step' }).click();
+    await expect(step(page, /Step 2/)).toContainText('Skipped');
+    await expect(step(page, /Step 3: Record what you spend/)).toHaveAttribute('aria-current', 'step');
+    await step(page, /Step 2/).getByRole('button', { name: 'Back to this step' }).click();
+    await expect(step(page, /Step 2/)).toHaveAttribute('aria-current', 'step');
+
+    await page.goto('/#/');
+    await guideCard(page).getByRole('button', { name: 'Hide the guided start' }).click();
+    await expect(guideCard(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('Last transaction entered:')).toBeVisible();
+    await expect(guideCard(page)).toHaveCount(0);
+  });
+
+  test('the login page: no red "Not logged in" for a visitor who opened the app; "Cancel" says what it does', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/login$/);
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await expect(cancel).toBeDisabled();
+    await expect(cancel).toHaveAccessibleDescription('Clears the email and password');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await expect(cancel).toBeEnabled();
+    await cancel.click();
+    await expect(page.getByLabel('Email')).toHaveValue('');
+  });
+
+  test('Getting started: one marker per step, links in the app colour without the browser underline', async ({ page }) => {
+    await signIn(page, user);
+    await page.goto('/#/setup/institutions');
+    const list = page.getByRole('complementary', { name: 'Getting started' });
+    await expect(list).toBeVisible();
+    await expect(list.locator('ol')).toHaveCSS('list-style-type', 'none');
+    await expect(list.locator('li').first()).toHaveText(/^1\s*Add your bank or financial institution$/);
+    const link = list.getByRole('link', { name: 'Add your bank accounts' });
+    await expect(link).toHaveCSS('text-decoration-line', 'none');
+    await expect(link).not.toHaveCSS('color', 'rgb(0, 0, 238)');
+  });
+});
+
+test.describe('with a household under way', () => {
+  let user: E2eUser;
+  test.beforeAll(async () => {
+    ({ user } = await createDemoHousehold({ allocationsPerBudget: 8, pastBudgets: 1, futureBudgets: 1, windowTransactions: 6 }));
+  });
+
+  test('the words explained: a "?" beside the word opens its meaning, and the Glossary has it in full', async ({ page }) => {
+    await signIn(page, user);
+    await page.goto('/#/budgets/current');
+    const summary = page.getByRole('table', { name: 'Discretionary Summary' });
+    await expect(summary).toBeVisible();
+    const help = summary.getByRole('button', { name: 'What is "Discretionary amount"?' });
+    await help.click();
+    const popover = page.getByRole('dialog', { name: 'Discretionary amount' });
+    await expect(popover).toContainText('Income minus every allocation');
+    // Inside the window, on a phone too.
+    const box = await popover.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(help).toBeFocused();
+
+    await help.click();
+    await page.getByRole('link', { name: 'More in the Glossary' }).click();
+    await expect(page).toHaveURL(/#\/glossary\?term=discretionary$/);
+    const term = page.locator('dt#glossary-discretionary');
+    await expect(term).toBeFocused();
+    for (const word of ['Sink fund', 'Envelope', 'Unassigned Money', 'Fixed amount', 'Close, Copy and Reopen', 'Carried-forward rows (B/F)', 'Paid?', 'Unpaid Difference', 'Needs, wants and savings'])
+      await expect(page.getByRole('term').filter({ hasText: word }).first()).toBeVisible();
+  });
+
+  test('skip link and focus: past the menu to the page heading, and to the new heading after choosing a page', async ({ page }, testInfo) => {
+    await signIn(page, user);
+    await expect(page.getByText('Last transaction entered:')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Home', exact: true })).toBeFocused();
+
+    await (await openMenu(page, testInfo)).getByRole('link', { name: 'Settings' }).click();
+    const heading = page.getByRole('heading', { level: 2, name: 'Settings', exact: true });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The next stop is in the page, not back in the menu.
+    expect(await page.evaluate(() => document.querySelector('nav')?.contains(document.activeElement) ?? false)).toBe(false);
+
+    await (await openMenu(page, testInfo)).getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Activity', exact: true })).toBeFocused();
+  });
+
+  test('Settings names two partners; the budget summary uses their names', async ({ page }) => {
+    await signIn(page, user);
+    await page.goto('/#/setup/settings');
+    await expect(page.getByRole('heading', { level: 2, name: 'Settings', exact: true })).toBeVisible();
+    await page.getByRole('radio', { name: 'Couple' }).check({ force: true });
+    await expect(page.getByText("Husband's Name")).toHaveCount(0);
+    await page.getByLabel("First Partner's Name").fill('Ana');
+    await page.getByLabel("Second Partner's Name").fill('Ben');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+
+    await page.goto('/#/budgets/current');
+    const summary = page.getByRole('table', { name: 'Discretionary Summary' });
+    await expect(summary.getByRole('rowheader', { name: /^Ana's Discretionary Amount/ })).toBeVisible();
+    await expect(summary.getByRole('rowheader', { name: /^Ben's Discretionary Amount/ })).toBeVisible();
+  });
+});
