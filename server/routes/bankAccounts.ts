@@ -12,8 +12,8 @@ import { counted } from '../services/wording';
 import { formatMoney } from '../../src/shared/money';
 import { acceptNested } from '../plugins/nestedBody';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from '../services/bankAccounts';
-import { adjustBalances } from '../services/manualAdjustments';
-import { transfer } from '../services/transfer';
+import { adjustBalances } from '../services/transactions/manualAdjustments';
+import { transfer } from '../services/transactions/transfer';
 
 export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

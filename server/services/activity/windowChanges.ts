@@ -5,7 +5,7 @@ import { collectChanges, type TableChanges } from '../../db/rowSet';
 import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
-import type { QuickAdded } from '../quickAdd';
+import type { QuickAdded } from '../transactions/quickAdd';
 import { counted } from '../wording';
 import { type ChangeSet, changedKeys, rowKey, sealChanges } from './changeSet';
 import { type ActivityEntry, recordActivity } from './record';

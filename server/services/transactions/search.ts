@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { parseMoney } from '../../src/shared/money';
-import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../src/shared/schemas/transactionTools';
-import type { HouseholdScope } from '../db/scope';
-import { toTransactionResponse } from './transactions';
+import { parseMoney } from '../../../src/shared/money';
+import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../../src/shared/schemas/transactionTools';
+import type { HouseholdScope } from '../../db/scope';
+import { toTransactionResponse } from './reads';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
