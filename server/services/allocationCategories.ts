@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
-import { namedResource } from './namedResources';
+import { namedResource, recordedNamedWrites } from './namedResources';
 import { counted } from './wording';
 
 export const CATEGORY_EXISTS = 'Allocation Category already exists.';
@@ -25,3 +25,5 @@ export function deleteAllocationCategory(scope: HouseholdScope, id: number): Pro
     await trx.deleteFrom('allocation_categories').where('id', '=', id).execute();
   });
 }
+
+export const allocationCategoryWrites = recordedNamedWrites('allocation_categories', allocationCategories, { thing: 'allocation category', key: 'allocation_category' }, deleteAllocationCategory);
