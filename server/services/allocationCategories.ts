@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
 import { namedResource, recordedNamedWrites } from './namedResources';
-import { counted } from './wording';
+import { counted } from '../../src/shared/wording';
 
 export const CATEGORY_EXISTS = 'Allocation Category already exists.';
 export const CATEGORY_NOT_FOUND = 'Allocation Category not found';

@@ -6,7 +6,7 @@ import { recorded } from './activity/record';
 import { createBankAccount, deleteBankAccount, updateBankAccount } from './bankAccounts';
 import { adjustBalances } from './transactions/manualAdjustments';
 import { transfer } from './transactions/transfer';
-import { counted } from './wording';
+import { counted } from '../../src/shared/wording';
 
 // The bank account writes as the routes run them: each in one transaction with its activity entry, in the
 // activity's words.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
 import { namedResource, recordedNamedWrites } from './namedResources';
-import { counted } from './wording';
+import { counted } from '../../src/shared/wording';
 
 export const INSTITUTION_EXISTS = 'Institution already exists.';
 const NOT_FOUND = 'Institution not found';

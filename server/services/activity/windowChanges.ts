@@ -6,7 +6,7 @@ import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import type { QuickAdded } from '../transactions/quickAdd';
-import { counted } from '../wording';
+import { counted } from '../../../src/shared/wording';
 import { type ChangeSet, changedKeys, rowKey, sealChanges } from './changeSet';
 import { type ActivityEntry, recordActivity } from './record';
 import { restoreChanges, UndoImpossible } from './restore';
