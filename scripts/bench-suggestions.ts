@@ -11,7 +11,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { HouseholdScope } from '../server/db/scope';
 import { seedDemoHousehold } from '../server/services/demo';
 import { countsAsSpendingSql } from '../server/services/spending';
-import { suggestAllocations } from '../server/services/suggestions';
+import { suggestAllocations } from '../server/services/transactions/suggestions';
 
 const REPLAYED_MONTHS = 6;
 

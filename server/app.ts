@@ -5,16 +5,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
-import { registerAuth } from './plugins/auth';
-import { registerApiDocs } from './plugins/apiDocs';
+import { authPlugin } from './plugins/auth';
+import { apiDocsPlugin } from './plugins/apiDocs';
 import { answerClientError, serverWithTimeouts } from './plugins/connections';
-import { registerCsrf } from './plugins/csrf';
-import { registerErrorHandler } from './plugins/errorHandler';
-import { registerJsonBody } from './plugins/jsonBody';
-import { registerLiveEvents } from './plugins/liveEvents';
-import { registerResponseCache } from './plugins/responseCache';
-import { registerSecurityHeaders } from './plugins/securityHeaders';
-import { registerStaticClient } from './plugins/staticClient';
+import { csrfPlugin } from './plugins/csrf';
+import { errorHandlerPlugin } from './plugins/errorHandler';
+import { jsonBodyPlugin } from './plugins/jsonBody';
+import { liveEventsPlugin } from './plugins/liveEvents';
+import { responseCachePlugin } from './plugins/responseCache';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { staticClientPlugin } from './plugins/staticClient';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -46,16 +46,17 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  registerErrorHandler(app);
-  registerJsonBody(app);
-  await registerSecurityHeaders(app);
+  // Each plugin names what it needs (fastify-plugin `dependencies`), so a wrong order fails at start-up.
+  await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
-  registerCsrf(app);
-  registerAuth(app);
-  registerResponseCache(app);
-  await registerApiDocs(app);
-  await registerLiveEvents(app);
+  await app.register(csrfPlugin);
+  await app.register(authPlugin);
+  await app.register(responseCachePlugin);
+  await app.register(apiDocsPlugin);
+  await app.register(liveEventsPlugin);
   await registerRoutes(app);
-  if (config.staticDir) await registerStaticClient(app, config.staticDir);
+  if (config.staticDir) await app.register(staticClientPlugin, { staticDir: config.staticDir });
   return app;
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +29,7 @@ nothing); \`POST /activity/<id>/undo\` takes back a budget save, a mass edit, a 
  * serialize answers), at /api/openapi.json, and Swagger UI reading it at /api/docs. Both are public, like the
  * sign-in page; the document describes the auth headers. Registered before the routes so it sees each of them.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide || route.url.startsWith(DOCS_PREFIX) || route.url === OPENAPI_PATH) return;
@@ -70,3 +71,5 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     });
   });
 }
+
+export const apiDocsPlugin = fp(registerApiDocs, { name: 'everycent-api-docs' });

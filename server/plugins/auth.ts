@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HouseholdScope } from '../db/scope';
 import { CHOOSE_OWN_PASSWORD } from '../../src/shared/schemas/members';
@@ -36,7 +37,7 @@ function credentialsOf(request: FastifyRequest): PresentedCredentials {
 }
 
 /** Authenticated by default: every route needs a valid session unless it is declared `public`. */
-export function registerAuth(app: FastifyInstance): void {
+async function registerAuth(app: FastifyInstance): Promise<void> {
   const check = authenticator(app.db);
   app.decorate('authenticate', (request: FastifyRequest) => check(credentialsOf(request)));
   app.decorateRequest('auth', null);
@@ -48,3 +49,5 @@ export function registerAuth(app: FastifyInstance): void {
     if (request.auth.mustChangePassword && !request.routeOptions.config?.temporaryPasswordAllowed) throw forbidden(CHOOSE_OWN_PASSWORD);
   });
 }
+
+export const authPlugin = fp(registerAuth, { name: 'everycent-auth', decorators: { fastify: ['db'] }, dependencies: ['everycent-csrf'] });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden } from '../errors';
@@ -17,7 +18,7 @@ const same = (a: string, b: string) => {
  * write. Clients without the cookie (scripts, curl) authenticate by headers only, which a forged
  * cross-site form cannot send, so they are not subject to it.
  */
-export function registerCsrf(app: FastifyInstance): void {
+async function registerCsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
@@ -34,3 +35,5 @@ export function registerCsrf(app: FastifyInstance): void {
 export function issueXsrfCookie(reply: FastifyReply): void {
   reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', httpOnly: false });
 }
+
+export const csrfPlugin = fp(registerCsrf, { name: 'everycent-csrf', dependencies: ['@fastify/cookie'] });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../src/shared/schemas/common';
@@ -17,7 +18,7 @@ function validationMessage(field: string, keyword: string, message: string | und
 }
 
 /** The one error handler: every failure leaves as the contract's error shape; a 500 never shows its internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+async function registerErrorHandler(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorBody = { success: false, errors: error.errors };
@@ -53,3 +54,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.status(404).send({ success: false, errors: ['Not found'] } satisfies ErrorBody);
   });
 }
+
+export const errorHandlerPlugin = fp(registerErrorHandler, { name: 'everycent-error-handler' });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { MAX_ROWS_PER_REQUEST } from '../../src/shared/schemas/common';
 import { unprocessable } from '../errors';
@@ -7,7 +8,7 @@ import { unprocessable } from '../errors';
  * is no body. A route that expects a body then sees `{}`, so validation names each missing field instead of
  * refusing the request as a whole.
  */
-export function registerJsonBody(app: FastifyInstance): void {
+async function registerJsonBody(app: FastifyInstance): Promise<void> {
   // fastify's own parser, which refuses __proto__ and constructor poisoning; only the empty body is new.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -37,3 +38,5 @@ function refuseOversizedLists(body: unknown, path = '', depth = 0): void {
     refuseOversizedLists(value, field, depth + 1);
   }
 }
+
+export const jsonBodyPlugin = fp(registerJsonBody, { name: 'everycent-json-body' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ACTIVITY_ID_HEADER } from '../../src/shared/activityHeader';
 import { LIVE_TAB_HEADER } from '../../src/shared/liveEvents';
 import { isPostgres } from '../db/dialect';
@@ -33,7 +34,7 @@ const tabOf = (request: FastifyRequest): string | null => {
  * LISTEN/NOTIFY when the database is PostgreSQL by URL; this process alone otherwise), and the hook that
  * announces every successful write as it answers. Registered before the routes, so its hook sees all.
  */
-export async function registerLiveEvents(app: FastifyInstance, heartbeatMs = HEARTBEAT_MS): Promise<void> {
+async function registerLiveEvents(app: FastifyInstance, { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {}): Promise<void> {
   const hub = new LiveHub(heartbeatMs);
   const url = app.config.databaseUrl;
   const relay =
@@ -61,3 +62,5 @@ export async function registerLiveEvents(app: FastifyInstance, heartbeatMs = HEA
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => relay.close());
 }
+
+export const liveEventsPlugin = fp(registerLiveEvents, { name: 'everycent-live-events', decorators: { fastify: ['db', 'config'] }, dependencies: ['everycent-auth'] });

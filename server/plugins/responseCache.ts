@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HouseholdScope } from '../db/scope';
 import { householdScope } from './auth';
@@ -48,7 +49,7 @@ export class ResponseCache {
   }
 }
 
-export function registerResponseCache(app: FastifyInstance): void {
+async function registerResponseCache(app: FastifyInstance): Promise<void> {
   app.decorate('responseCache', new ResponseCache());
 }
 
@@ -64,3 +65,5 @@ export async function sendCached(
   const body = await request.server.responseCache.read(`${scope.householdId}:${key}`, revision, () => build(scope));
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+export const responseCachePlugin = fp(registerResponseCache, { name: 'everycent-response-cache' });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -33,7 +34,7 @@ export function contentSecurityPolicyWith(scriptHashes: readonly string[]): stri
     .join(';');
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -42,3 +43,5 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
 }
+
+export const securityHeadersPlugin = fp(registerSecurityHeaders, { name: 'everycent-security-headers' });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,7 @@ export function cacheControlFor(filePath: string): string {
  * `preCompressed`: a request accepting brotli or gzip gets the sibling the build compressed (`main.js.br`),
  * else the file itself; `Vary` tells caches that the answer depends on Accept-Encoding.
  */
-export async function registerStaticClient(app: FastifyInstance, staticDir: string): Promise<void> {
+async function registerStaticClient(app: FastifyInstance, { staticDir }: { staticDir: string }): Promise<void> {
   const root = path.resolve(staticDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'no built web client found (run npm run build); serving the API only');
@@ -72,3 +73,6 @@ export async function registerStaticClient(app: FastifyInstance, staticDir: stri
     client.get(QUICK_ADD_PAGE.path, (_request, reply) => reply.sendFile(QUICK_ADD_PAGE.file));
   });
 }
+
+// After the security headers: each page's policy replaces the one they set.
+export const staticClientPlugin = fp(registerStaticClient, { name: 'everycent-static-client', dependencies: ['everycent-security-headers'] });

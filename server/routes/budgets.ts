@@ -23,7 +23,7 @@ import { sendCached } from '../plugins/responseCache';
 import { budgetNames, recordLineChange } from '../services/activity/budgetLines';
 import { closeUndo, copyUndo } from '../services/activity/cycleChanges';
 import { listedChanges, recorded } from '../services/activity/record';
-import { counted } from '../services/wording';
+import { counted } from '../../src/shared/wording';
 import { answerRecorded } from './recordedReply';
 
 export async function budgetRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SUCCESS, successSchema } from '../../src/shared/schemas/common';
 import { idParamsSchema } from '../../src/shared/schemas/setup';
 import { plannedAllocationsBodySchema, specialEventAllocationsBodySchema, specialEventBodySchema, specialEventSchema } from '../../src/shared/schemas/specialEvents';
-import { counted } from '../services/wording';
+import { counted } from '../../src/shared/wording';
 import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { answerRecorded } from './recordedReply';

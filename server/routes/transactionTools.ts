@@ -7,8 +7,8 @@ import {
   suggestionsSchema,
 } from '../../src/shared/schemas/transactionTools';
 import { householdScope } from '../plugins/auth';
-import { suggestionsFor } from '../services/suggestions';
-import { searchTransactions } from '../services/transactionSearch';
+import { suggestionsFor } from '../services/transactions/suggestions';
+import { searchTransactions } from '../services/transactions/search';
 
 /** Finding transactions across the household, and allocations suggested for new rows. */
 export async function transactionToolRoutes(app: FastifyInstance): Promise<void> {

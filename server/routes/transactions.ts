@@ -16,11 +16,11 @@ import { LARGE_WRITE_ROWS, refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { quickAddEntry, recordWindowSave } from '../services/activity/windowChanges';
-import { quickAdd, quickAddChoices } from '../services/quickAdd';
+import { quickAdd, quickAddChoices } from '../services/transactions/quickAdd';
 import { quickAddChoicesQuerySchema, quickAddChoicesSchema } from '../../src/shared/schemas/transactionTools';
 import { answerRecorded } from './recordedReply';
-import { readWindow, saveWindow } from '../services/transactionWindow';
-import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions';
+import { readWindow, saveWindow } from '../services/transactions/window';
+import { lastTransactionDate, transactionsOfAllocation, transactionsOfSinkFundAllocation } from '../services/transactions/reads';
 
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

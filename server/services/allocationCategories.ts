@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
-import { namedResource } from './namedResources';
-import { counted } from './wording';
+import { namedResource, recordedNamedWrites } from './namedResources';
+import { counted } from '../../src/shared/wording';
 
 export const CATEGORY_EXISTS = 'Allocation Category already exists.';
 export const CATEGORY_NOT_FOUND = 'Allocation Category not found';
@@ -25,3 +25,5 @@ export function deleteAllocationCategory(scope: HouseholdScope, id: number): Pro
     await trx.deleteFrom('allocation_categories').where('id', '=', id).execute();
   });
 }
+
+export const allocationCategoryWrites = recordedNamedWrites('allocation_categories', allocationCategories, { thing: 'allocation category', key: 'allocation_category' }, deleteAllocationCategory);

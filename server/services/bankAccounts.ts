@@ -7,7 +7,7 @@ import type { BankAccount } from '../db/schema';
 import { notFound, unprocessable } from '../errors';
 import { currentBalances } from './balances';
 import { settleCheckpoints } from './budgets/accountCheckpoints';
-import { counted } from './wording';
+import { counted } from '../../src/shared/wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
 /** With the per-amount cap, keeps the sum of every opening balance exact (src/shared/money.ts). */

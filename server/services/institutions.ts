@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
-import { namedResource } from './namedResources';
-import { counted } from './wording';
+import { namedResource, recordedNamedWrites } from './namedResources';
+import { counted } from '../../src/shared/wording';
 
 export const INSTITUTION_EXISTS = 'Institution already exists.';
 const NOT_FOUND = 'Institution not found';
@@ -23,3 +23,5 @@ export function deleteInstitution(scope: HouseholdScope, id: number): Promise<vo
     await trx.deleteFrom('institutions').where('id', '=', id).execute();
   });
 }
+
+export const institutionWrites = recordedNamedWrites('institutions', institutions, { thing: 'financial institution', key: 'institution' }, deleteInstitution);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/constraints';
 import type { HouseholdScope } from '../db/scope';
 import { unprocessable } from '../errors';
+import { recorded } from './activity/record';
 
 /** Setup lists that are only a name, unique per household ignoring case. */
 type NamedTable = 'allocation_categories' | 'institutions';
@@ -69,5 +70,33 @@ export function namedResource(table: NamedTable, messages: { exists: string; not
         return { id, name };
       });
     },
+  };
+}
+
+/**
+ * A named list's writes as the routes run them: each in one transaction with its activity entry, in the
+ * activity's words ("added the allocation category Food"); `thing` is the list's item in those words and `key`
+ * names its rows for undo and the activity's links.
+ */
+export function recordedNamedWrites(
+  table: NamedTable,
+  resource: ReturnType<typeof namedResource>,
+  words: { thing: string; key: string },
+  remove: (scope: HouseholdScope, id: number) => Promise<void>,
+) {
+  const change = (verb: string, item: Named) => ({ kind: 'setup' as const, summary: `${verb} the ${words.thing} ${item.name}`, rowKeys: [`${words.key}:${item.id}`] });
+  return {
+    add: (scope: HouseholdScope, name: string) => recorded(scope, (trx) => resource.create(trx, name), (item) => change('added', item)),
+    rename: (scope: HouseholdScope, id: number, name: string) => recorded(scope, (trx) => resource.rename(trx, id, name), (item) => change('saved', item)),
+    remove: (scope: HouseholdScope, id: number) =>
+      recorded(
+        scope,
+        async (trx) => {
+          const item = await trx.selectFrom(table).select(sql<string>`name`.as('name')).where(sql<boolean>`id = ${id}`).executeTakeFirst();
+          await remove(trx, id);
+          return { id, name: item?.name ?? '' };
+        },
+        (item) => change('deleted', item),
+      ),
   };
 }

@@ -15,9 +15,9 @@ import type { BankAccount } from '../db/schema';
 import { conflict, unprocessable } from '../errors';
 import { currentBalances, netOfTransactions } from './balances';
 import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { MANUAL_ADJUSTMENT, manualAdjustmentRow } from './manualAdjustments';
-import { toTransactionResponse } from './transactions';
-import { writeOutsideWindow } from './writesOutsideWindow';
+import { MANUAL_ADJUSTMENT, manualAdjustmentRow } from './transactions/manualAdjustments';
+import { toTransactionResponse } from './transactions/reads';
+import { writeOutsideWindow } from './transactions/writesOutsideWindow';
 
 /**
  * Reconciling an account to a bank statement (issue 28): the app's balance at the statement's closing date

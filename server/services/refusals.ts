@@ -1,4 +1,5 @@
 import { unprocessable } from '../errors';
+import { counted } from '../../src/shared/wording';
 
 /** More problems than a person can act on: the rest are counted, not listed (a refusal stays small). */
 export const MAX_LISTED_PROBLEMS = 100;
@@ -32,7 +33,7 @@ export class Refusals {
   throwIfAny(): void {
     if (this.messages.size === 0) return;
     const messages = [...this.messages];
-    if (this.unlisted > 0) messages.push(`…and ${this.unlisted} more problem${this.unlisted === 1 ? '' : 's'}`);
+    if (this.unlisted > 0) messages.push(`…and ${counted(this.unlisted, 'more problem')}`);
     throw unprocessable(messages, Object.keys(this.fields).length > 0 ? this.fields : undefined);
   }
 }

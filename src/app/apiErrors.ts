@@ -22,6 +22,9 @@ export function errorStatus(error: unknown): number | string | undefined {
 }
 
 /** Every message the server gave, in order; otherwise one message describing what went wrong. */
+/** The server's reasons as one sentence, for a message or an alert. */
+export const apiErrorText = (error: unknown): string => apiErrorMessages(error).join(' ');
+
 export function apiErrorMessages(error: unknown): string[] {
   const errors = body(error)?.errors;
   if (Array.isArray(errors)) {

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { SearchResults, Suggestions } from '../../src/shared/schemas/transactionTools';
 import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction } from '../support/builders';
-import { suggestAllocations } from '../../server/services/suggestions';
+import { suggestAllocations } from '../../server/services/transactions/suggestions';
 import { countingScope } from '../support/statementCounter';
 import { call, type SignedInUser, testDialects, useTestServer } from '../support/testServer';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { addDays, today } from '../../../src/shared/dates';
-import { isPostgres } from '../dialect';
+import { isPostgres } from './dialect';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -6,7 +6,7 @@ import { HttpError } from '../../errors';
 import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
 import { refuseDeletingUsedAllocations } from '../budgets/lines';
 import { Refusals } from '../refusals';
-import { parkSwappedRefs, TRANSACTION_COLUMNS } from '../transactionWindow';
+import { parkSwappedRefs, TRANSACTION_COLUMNS } from '../transactions/window';
 import type { ChangeSet } from './changeSet';
 
 /**

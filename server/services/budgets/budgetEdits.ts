@@ -27,6 +27,7 @@ import {
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
 import { findBudget, insertBudget, newestBudget, periodStarting, refuseClosed, refuseOverlap } from './periods';
+import { counted } from '../../../src/shared/wording';
 
 /** POST /budgets: an open budget for the month starting on `start`. */
 export async function createBudget(scope: HouseholdScope, start: DateOnly): Promise<Budget> {
@@ -248,7 +249,7 @@ export async function deleteBudget(scope: HouseholdScope, id: number): Promise<{
     ]);
     const count = Number(dated.n) + Number(linked.n);
     if (count > 0) {
-      throw unprocessable(`This budget has ${count} transaction${count === 1 ? '' : 's'} and cannot be deleted`);
+      throw unprocessable(`This budget has ${counted(count, 'transaction')} and cannot be deleted`);
     }
     await tx.deleteFrom('incomes').where('budget_id', '=', id).execute();
     await tx.deleteFrom('allocations').where('budget_id', '=', id).execute();

@@ -3,7 +3,7 @@ import { CARRIED_FORWARD_STATUSES } from '../../../src/shared/transactionRules';
 import { addDays } from '../../../src/shared/dates';
 import type { Budget, Transaction } from '../../db/schema';
 import { moveVersion } from '../../db/lockVersions';
-import { type NewRowOutsideWindow, writeOutsideWindow } from '../writesOutsideWindow';
+import { type NewRowOutsideWindow, writeOutsideWindow } from '../transactions/writesOutsideWindow';
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
 import { now } from './periods';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { HouseholdScope } from '../../db/scope';
 import { MAX_ROWS_PER_REQUEST } from '../../../src/shared/schemas/common';
 import type { Refusals } from '../refusals';
+import { counted } from '../../../src/shared/wording';
 
 /** Deleting a line that transactions point at would orphan them: refuse, naming it and how many. */
 export async function refuseDeletingUsedAllocations(scope: HouseholdScope, allocationIds: number[], refusals: Refusals): Promise<void> {
@@ -16,7 +17,7 @@ export async function refuseDeletingUsedAllocations(scope: HouseholdScope, alloc
     .execute();
   for (const { name, n } of used) {
     const count = Number(n);
-    refusals.add(`Allocation '${name}' has ${count} transaction${count === 1 ? '' : 's'} and cannot be deleted`);
+    refusals.add(`Allocation '${name}' has ${counted(count, 'transaction')} and cannot be deleted`);
   }
 }
 

@@ -3,8 +3,8 @@ import type { DateOnly } from '../../../src/shared/dates';
 import { openingDateProblem } from '../../../src/shared/openingBalance';
 import type { HouseholdScope } from '../../db/scope';
 import { Refusals } from '../refusals';
-import { manualBankRef } from '../transactions';
-import { writeOutsideWindow } from '../writesOutsideWindow';
+import { manualBankRef } from '../transactions/reads';
+import { writeOutsideWindow } from '../transactions/writesOutsideWindow';
 import { findSinkFundAccount, readSinkFund } from './sinkFundReads';
 
 /**

@@ -14,7 +14,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { conflict } from '../../errors';
 import { blankName, NAME_BLANK } from '../budgets/lines';
 import { Refusals } from '../refusals';
-import { counted } from '../wording';
+import { counted } from '../../../src/shared/wording';
 import { findSinkFundAccount, readSinkFund } from './sinkFundReads';
 
 /**

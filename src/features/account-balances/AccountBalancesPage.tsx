@@ -1,6 +1,6 @@
 import { Button, Checkbox, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { MissingSetupNotice } from '../../components/MissingSetupNotice';
@@ -37,7 +37,7 @@ export default function AccountBalancesPage() {
   const figures = useMemo(() => netWorthFigures(groupTotals(accounts, (account) => account.current_balance)), [accounts]);
 
   if (balances.isLoading) return <PageLoading />;
-  if (!balances.data) return <LoadError message={apiErrorMessages(balances.error).join(' ')} onRetry={balances.refetch} />;
+  if (!balances.data) return <LoadError message={apiErrorText(balances.error)} onRetry={balances.refetch} />;
 
   const pageClosingDate = sharedClosingDate(accounts);
   // Every account of a household closes at the end of the same current budget.

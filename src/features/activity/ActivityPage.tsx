@@ -1,6 +1,6 @@
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { LoadError } from '../../components/LoadError';
 import { PageTitle } from '../../components/PageTitle';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
@@ -51,7 +51,7 @@ export default function ActivityPage() {
         />
       </Space>
       {activity.isError ? (
-        <LoadError message={apiErrorMessages(activity.error).join(' ')} onRetry={activity.refetch} />
+        <LoadError message={apiErrorText(activity.error)} onRetry={activity.refetch} />
       ) : (
         <ActivityList entries={activity.data?.entries} loading={activity.isFetching && !activity.data} />
       )}

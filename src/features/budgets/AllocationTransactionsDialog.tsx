@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { TransactionListDialog } from '../../components/TransactionListDialog';
 import { useGetAllocationTransactionsQuery } from './budgetsApi';
 
@@ -14,7 +14,7 @@ export default function AllocationTransactionsDialog({ target, onClose }: { targ
     <TransactionListDialog
       title={`Transactions for ${target.name}`}
       transactions={data}
-      error={error ? apiErrorMessages(error).join(' ') : undefined}
+      error={error ? apiErrorText(error) : undefined}
       loading={isFetching}
       figure="spent"
       onClose={onClose}

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { AddBudgetDialog } from './AddBudgetDialog';
 import { budgetMessages, budgetQuestions } from './budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
@@ -122,7 +122,7 @@ export default function BudgetListPage() {
         <HelpTip term="close-copy-reopen" />
       </Space>
       {error ? (
-        <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />
+        <LoadError message={apiErrorText(error)} onRetry={refetch} />
       ) : budgets && budgets.length === 0 ? (
         <Empty
           description={

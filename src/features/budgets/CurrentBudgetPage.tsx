@@ -7,7 +7,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
 
 /** `/budgets/current`: the earliest open budget, or a clear way forward when none is open. */
@@ -18,7 +18,7 @@ export default function CurrentBudgetPage() {
   const [fetchedAtStart] = useState(takeCurrentBudgetFromBoot);
   const { data, error, refetch, isFetching } = useGetCurrentBudgetQuery(undefined, { refetchOnMountOrArgChange: !fetchedAtStart });
   if (error)
-    return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+    return <LoadError message={apiErrorText(error)} onRetry={refetch} />;
   if (!data || isFetching) return <PageLoading />;
   if (data.budget_id !== null) return <Navigate to={paths.budget(data.budget_id)} replace />;
   return (

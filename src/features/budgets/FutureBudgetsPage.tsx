@@ -7,7 +7,7 @@ import { Money } from '../../components/Money';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { Cents } from '../../shared/money';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { partnerShares } from '../../shared/budgetMath';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
@@ -64,7 +64,7 @@ export default function FutureBudgetsPage() {
   const grid = useMemo(() => (budgets ? futureBudgetGrid(budgets, categories) : null), [budgets, categories]);
 
   if (error)
-    return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+    return <LoadError message={apiErrorText(error)} onRetry={refetch} />;
   if (!grid) return <PageLoading />;
 
   const columns = grid.budgets.length + 1;

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
 import { useGetLastUpdateQuery } from '../home/homeApi';
-import { useGetBankAccountsQuery } from '../setup/setupApi';
+import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { guideSteps, type GuideStep } from './guideSteps';
 import { useGuideSkips } from './guideSkips';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { LoadError } from '../../components/LoadError';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
@@ -76,7 +76,7 @@ export default function MembersPage() {
       )}
       {refusalAlert}
       {members.isError ? (
-        <LoadError message={apiErrorMessages(members.error).join(' ')} onRetry={members.refetch} />
+        <LoadError message={apiErrorText(members.error)} onRetry={members.refetch} />
       ) : (
         <Table<Member>
           rowKey="id"
@@ -131,7 +131,7 @@ export default function MembersPage() {
 
       <h2 className="ec-members__heading">Your devices</h2>
       {sessions.isError ? (
-        <LoadError message={apiErrorMessages(sessions.error).join(' ')} onRetry={sessions.refetch} />
+        <LoadError message={apiErrorText(sessions.error)} onRetry={sessions.refetch} />
       ) : (
         <Table<DeviceSession>
           rowKey="id"

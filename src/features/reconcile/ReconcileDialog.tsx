@@ -1,6 +1,6 @@
 import { Alert, Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
@@ -50,7 +50,7 @@ function ReconcileForm({ accounts, accountId: firstAccountId, onDone, onCancel, 
   const dateProblem = !isValidDate(statementDate) ? 'Choose the statement’s closing date' : statementDate > todayDate ? RECONCILE_FUTURE_DATE : null;
   const preview = useGetReconcilePreviewQuery({ bankAccountId: accountId, statementDate }, { skip: dateProblem !== null });
   const current = preview.data && preview.data.bank_account_id === accountId && preview.data.statement_date === statementDate ? preview.data : undefined;
-  const previewProblem = dateProblem ?? (preview.isError ? apiErrorMessages(preview.error).join(' ') : null);
+  const previewProblem = dateProblem ?? (preview.isError ? apiErrorText(preview.error) : null);
 
   const appBalance = current ? enteredBalance(category, current.balance_at_statement_date) : null;
   const statementBalance = typed ?? appBalance ?? 0;

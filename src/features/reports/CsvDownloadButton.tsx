@@ -1,6 +1,6 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Button } from 'antd';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { errorShown } from '../../app/messages/messagesSlice';
 import { type ReportRequest, useDownloadReportCsvMutation } from './reportsApi';
@@ -27,7 +27,7 @@ export function CsvDownloadButton({ request }: { request: ReportRequest }) {
       const file = await download(request).unwrap();
       saveFile(file.text, file.fileName);
     } catch (failure) {
-      dispatch(errorShown(`Report not downloaded. ${apiErrorMessages(failure).join(' ')}`));
+      dispatch(errorShown(`Report not downloaded. ${apiErrorText(failure)}`));
     }
   };
   return (

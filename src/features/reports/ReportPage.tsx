@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
@@ -37,7 +37,7 @@ export function ReportPage({ title, rows, error, refetch, range, onRangeChange, 
   const narrow = useNarrowScreen();
   const shown = { from: rows?.[0]?.period, to: rows?.[rows.length - 1]?.period };
   let body: ReactNode;
-  if (error) body = <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+  if (error) body = <LoadError message={apiErrorText(error)} onRetry={refetch} />;
   else if (!rows) body = <PageLoading />;
   else if (rows.length === 0)
     body = (

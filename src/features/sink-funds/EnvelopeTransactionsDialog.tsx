@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { TransactionListDialog } from '../../components/TransactionListDialog';
 import type { EnvelopeTarget } from './EnvelopesTable';
 import { useGetEnvelopeTransactionsQuery } from './sinkFundsApi';
@@ -10,7 +10,7 @@ export function EnvelopeTransactionsDialog({ target, onClose }: { target: Envelo
     <TransactionListDialog
       title={`Transactions for ${target.name}`}
       transactions={data}
-      error={error ? apiErrorMessages(error).join(' ') : undefined}
+      error={error ? apiErrorText(error) : undefined}
       loading={isFetching}
       figure="balance"
       onClose={onClose}

@@ -15,9 +15,9 @@ import { envelopeAdded, envelopeChanged, envelopeDeleteToggled } from './sinkFun
 import { selectEnvelope, selectEnvelopeLayout, selectEnvelopeTotals } from './sinkFundSelectors';
 import { HelpTip } from '../glossary/HelpTip';
 import type { GlossaryTermId } from '../glossary/terms';
+import { counted } from '../../shared/wording';
 
 const statusLabels: Record<SinkFundAllocationStatus, string> = { open: 'Open', closed: 'Closed' };
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 export interface EnvelopeTarget {
   id: number;
@@ -120,7 +120,7 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
             deleted={row.deleted}
             name={row.name}
             onToggle={() => dispatch(envelopeDeleteToggled(rowKey))}
-            disabledReason={row.transaction_count > 0 ? `Has ${plural(row.transaction_count, 'transaction')}: close it instead` : undefined}
+            disabledReason={row.transaction_count > 0 ? `Has ${counted(row.transaction_count, 'transaction')}: close it instead` : undefined}
           />
         </td>
       )}
@@ -172,7 +172,7 @@ function Totals({ accountId, fund, showClosed, columns, outstanding }: { account
           {layout.hiddenCount > 0 && (
             <>
               {' '}
-              (<Money cents={layout.hiddenBalance} /> of it in {plural(layout.hiddenCount, 'closed envelope')} not shown)
+              (<Money cents={layout.hiddenBalance} /> of it in {counted(layout.hiddenCount, 'closed envelope')} not shown)
             </>
           )}{' '}
           + Unassigned Money <Money cents={fund.unassigned_balance} /> = Sink Fund Account Balance <Money cents={fund.current_balance} />

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
@@ -47,7 +47,7 @@ export default function SinkFundsPage() {
   }, [urlId, defaultId, setSearchParams]);
 
   if (fundsQuery.isLoading) return <PageLoading />;
-  if (fundsQuery.error && !fundsQuery.data) return <LoadError message={apiErrorMessages(fundsQuery.error).join(' ')} onRetry={fundsQuery.refetch} />;
+  if (fundsQuery.error && !fundsQuery.data) return <LoadError message={apiErrorText(fundsQuery.error)} onRetry={fundsQuery.refetch} />;
   if (funds.length === 0) {
     return (
       <section className="ec-sink-funds">
@@ -99,7 +99,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
 
-  if (error && !fund) return <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />;
+  if (error && !fund) return <LoadError message={apiErrorText(error)} onRetry={refetch} />;
   if (!fund) return <PageLoading />;
 
   const save = async () => {
@@ -130,7 +130,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   const reload = async () => {
     const fresh = await refetch();
     if (!fresh.data) {
-      dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
+      dispatch(errorShown(apiErrorText(fresh.error)));
       return;
     }
     dispatch(draftRebased(fresh.data));

@@ -1,7 +1,7 @@
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { Alert, Checkbox, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
@@ -150,7 +150,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
         {budgetsLoaded && budgets.length === 0 ? (
           <p>There are no budgets yet. Add a budget with allocations first; those allocations are what an event links to.</p>
         ) : allocations.error ? (
-          <LoadError message={apiErrorMessages(allocations.error).join(' ')} onRetry={allocations.refetch} />
+          <LoadError message={apiErrorText(allocations.error)} onRetry={allocations.refetch} />
         ) : (
           <BudgetAllocations
             eventId={event.id}

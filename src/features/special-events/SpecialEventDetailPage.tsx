@@ -3,7 +3,7 @@ import { Button, Result, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
+import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
@@ -37,7 +37,7 @@ function SpecialEventDetail({ eventId }: { eventId: number }) {
   usePageHeading(heading);
 
   if (error && !event) {
-    const message = apiErrorMessages(error).join(' ');
+    const message = apiErrorText(error);
     if (errorStatus(error) === 404) return <Result status="404" title={SPECIAL_EVENT_NOT_FOUND_MESSAGE} subTitle={message} />;
     return <LoadError message={message} onRetry={refetch} />;
   }

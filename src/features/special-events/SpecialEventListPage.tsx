@@ -2,7 +2,7 @@ import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
@@ -74,7 +74,7 @@ export default function SpecialEventListPage() {
       </Space>
       {refusalAlert}
       {error ? (
-        <LoadError message={apiErrorMessages(error).join(' ')} onRetry={refetch} />
+        <LoadError message={apiErrorText(error)} onRetry={refetch} />
       ) : (
         <Table<SpecialEvent>
           rowKey="id"

@@ -1,7 +1,7 @@
 import { Alert, Input, Select, Table, type TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
@@ -105,7 +105,7 @@ export default function FindTransactionsPage() {
   };
 
   const loadFailure = [accountsQuery, budgetsQuery].find((query) => query.isError);
-  if (loadFailure) return <LoadError message={apiErrorMessages(loadFailure.error).join(' ')} onRetry={loadFailure.refetch} />;
+  if (loadFailure) return <LoadError message={apiErrorText(loadFailure.error)} onRetry={loadFailure.refetch} />;
 
   const data = resultsQuery.data;
   return (
@@ -176,7 +176,7 @@ export default function FindTransactionsPage() {
         </label>
       </div>
       {resultsQuery.isError ? (
-        <Alert type="error" showIcon role="alert" title={`The search failed. ${apiErrorMessages(resultsQuery.error).join(' ')}`} />
+        <Alert type="error" showIcon role="alert" title={`The search failed. ${apiErrorText(resultsQuery.error)}`} />
       ) : (
         data && (
           <p className="ec-find-total" aria-live="polite">

@@ -2,7 +2,7 @@ import { Alert, Button, Pagination } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -142,7 +142,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   };
 
   if (windowQuery.isError && !windowQuery.data) {
-    return <LoadError message={apiErrorMessages(windowQuery.error).join(' ')} onRetry={windowQuery.refetch} />;
+    return <LoadError message={apiErrorText(windowQuery.error)} onRetry={windowQuery.refetch} />;
   }
 
   const { problem } = saver;

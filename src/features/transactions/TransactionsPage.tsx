@@ -8,7 +8,7 @@ import { MissingSetupNotice, type MissingSetup } from '../../components/MissingS
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
@@ -62,7 +62,7 @@ export default function TransactionsPage() {
 
   const loadFailure = [accountsQuery, budgetsQuery, currentQuery, categoriesQuery].find((query) => query.isError);
   if (loadFailure) {
-    return <LoadError message={apiErrorMessages(loadFailure.error).join(' ')} onRetry={loadFailure.refetch} />;
+    return <LoadError message={apiErrorText(loadFailure.error)} onRetry={loadFailure.refetch} />;
   }
 
   const missing: MissingSetup[] = [];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import type { DraftRow } from './draftRows';
 import { suggestionsArrived } from './transactionEditSlice';
@@ -36,7 +36,7 @@ export function useAllocationSuggestions({ rows, budgetId, enabled }: { rows: re
       } catch (error) {
         // Asked again on "Retry" or the next edit.
         for (const row of pending) asked.current.delete(row.key);
-        setProblem(`Allocations could not be suggested. ${apiErrorMessages(error).join(' ')}`);
+        setProblem(`Allocations could not be suggested. ${apiErrorText(error)}`);
       }
     },
     [budgetId, suggest, dispatch],

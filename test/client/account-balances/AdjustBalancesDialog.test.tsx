@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { household, renderBalances } from './fixtures';
+import { openDialog } from '../../support/dialogs';
 
 // antd's first render of a dialog is slow in jsdom.
 jest.setTimeout(60_000);
@@ -10,9 +11,7 @@ const TITLE = 'Adjust Account Balances';
 
 async function openAdjustDialog(user: ReturnType<typeof setupUser>) {
   await screen.findByText('Chequing');
-  await user.click(screen.getByText(TITLE, { selector: 'button *' }));
-  const title = await screen.findByText(TITLE, { selector: '.ant-modal-title' });
-  return title.closest('.ant-modal') as HTMLElement;
+  return openDialog(user, TITLE);
 }
 
 async function typeBalance(user: ReturnType<typeof setupUser>, dialog: HTMLElement, account: string, text: string) {

@@ -1,5 +1,6 @@
 import AccountBalancesPage from '../../../src/features/account-balances/AccountBalancesPage';
 import type { AccountBalance } from '../../../src/shared/schemas/accountBalances';
+import { recordMessages } from '../../support/messages';
 import { renderWithProviders, signedInState } from '../../support/render';
 
 /** An open current account checkpointed at the end of February, in the March 2026 budget. */
@@ -50,12 +51,7 @@ export function renderBalances() {
     preloadedState: signedInState(),
     routes: [{ path: '/transactions', element: <h1>Transactions page</h1> }],
   });
-  const messages: string[] = [];
-  rendered.store.subscribe(() => {
-    const text = rendered.store.getState().messages.current?.text;
-    if (text && messages.at(-1) !== text) messages.push(text);
-  });
-  return { ...rendered, messages };
+  return { ...rendered, messages: recordMessages(rendered.store) };
 }
 
 /** A group's table (its section is labelled with the group's title). */

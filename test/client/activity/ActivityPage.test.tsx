@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import ActivityPage from '../../../src/features/activity/ActivityPage';
 import type { ActivityEntry } from '../../../src/shared/schemas/activity';
 import { mockFetch, refusal } from '../../support/fetchMock';
+import { recordMessages } from '../../support/messages';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { setupUser } from '../../support/user';
 
@@ -28,12 +29,7 @@ const closed = entry(8, 'Ben closed the Oct 23 - Nov 22, 2026 budget', { kind: '
 
 function render() {
   const rendered = renderWithProviders(<ActivityPage />, { preloadedState: signedInState() });
-  const messages: string[] = [];
-  rendered.store.subscribe(() => {
-    const text = rendered.store.getState().messages.current?.text;
-    if (text && messages.at(-1) !== text) messages.push(text);
-  });
-  return messages;
+  return recordMessages(rendered.store);
 }
 
 describe('Activity', () => {

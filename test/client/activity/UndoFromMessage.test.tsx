@@ -7,7 +7,7 @@ import { infoShown, MESSAGE_LIFETIME_MS, messageLifetime, UNDO_MESSAGE_LIFETIME_
 import { ACTIVITY_ID_HEADER } from '../../../src/shared/activityHeader';
 import type { ActivityEntry } from '../../../src/shared/schemas/activity';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from '../budgets/fixtures';
-import { recordMessages } from '../budgets/renderBudgets';
+import { recordMessages } from '../../support/messages';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { setupUser } from '../../support/user';

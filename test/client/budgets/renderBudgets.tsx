@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AppStore } from '../../../src/app/store';
 import BudgetsArea from '../../../src/features/budgets/BudgetsArea';
 import { refusal } from '../../support/fetchMock';
+import { recordMessages } from '../../support/messages';
 import { renderWithProviders, signedInState } from '../../support/render';
 
 // antd screens render slowly in jsdom on a busy machine; these tests wait for real UI flows.
@@ -18,19 +18,6 @@ export function renderBudgets(url: string) {
   return { ...rendered, messages: recordMessages(rendered.store) };
 }
 
-/** Every message the screens showed, in order. */
-export function recordMessages(store: AppStore): string[] {
-  const texts: string[] = [];
-  let lastId = 0;
-  store.subscribe(() => {
-    const current = store.getState().messages.current;
-    if (current && current.id !== lastId) {
-      lastId = current.id;
-      texts.push(current.text);
-    }
-  });
-  return texts;
-}
 
 /** Answers an antd confirmation dialog. */
 export async function answer(title: string, button: 'Yes' | 'No', user: { click: (element: Element) => Promise<void> }) {

@@ -4,7 +4,10 @@ import { hasCredentials } from '../../../src/app/credentials';
 import { storeTestCredentials } from '../../support/render';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
-import { findDialog, openDialog, renderSetupPage } from '../setup/renderSetup';
+import MembersPage from '../../../src/features/members/MembersPage';
+import { recordMessages } from '../../support/messages';
+import { findDialog, openDialog } from '../../support/dialogs';
+import { renderWithProviders, signedInState } from '../../support/render';
 
 const ann: Member = { id: 1, name: 'Ann', email: 'ann@example.com', last_sign_in_at: '2026-11-25T10:00:00.000Z', must_change_password: false, is_you: true, role: 'owner' };
 const ben: Member = { id: 2, name: 'Ben', email: 'ben@example.com', last_sign_in_at: null, must_change_password: true, is_you: false, role: 'member' };
@@ -12,6 +15,15 @@ const sessions: DeviceSession[] = [
   { id: 10, device: 'Chrome on Linux', signed_in_at: '2026-11-25T10:00:00.000Z', last_used_at: '2026-11-25T10:00:00.000Z', expires_at: '2026-12-09T10:00:00.000Z', current: true },
   { id: 11, device: 'Safari on iOS', signed_in_at: '2026-11-20T10:00:00.000Z', last_used_at: '2026-11-21T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z', current: false },
 ];
+
+// Generous: antd's first render of a dialog is slow in jsdom, more so on a busy machine.
+jest.setTimeout(90_000);
+
+/** The Members page as the router mounts it (beside the setup pages), with every message it shows. */
+function renderMembersPage() {
+  const rendered = renderWithProviders(<MembersPage />, { path: '/setup/members', preloadedState: signedInState() });
+  return { ...rendered, messages: recordMessages(rendered.store) };
+}
 
 describe('Members', () => {
   it('adds a member and shows the temporary password once', async () => {
@@ -27,7 +39,7 @@ describe('Members', () => {
       },
     });
     const user = setupUser();
-    const { messages } = renderSetupPage('/setup/members');
+    const { messages } = renderMembersPage();
     expect(await screen.findByText('You')).toBeInTheDocument();
     expect(screen.queryByLabelText('Remove Ann')).not.toBeInTheDocument();
 
@@ -49,7 +61,7 @@ describe('Members', () => {
       'POST /members': () => refusal(422, ['Email has already been taken'], { email: ['Email has already been taken'] }),
     });
     const user = setupUser();
-    const { messages } = renderSetupPage('/setup/members');
+    const { messages } = renderMembersPage();
     const dialog = await openDialog(user, 'Add Member');
     await user.type(within(dialog).getByLabelText('Name'), 'Ben');
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com{Enter}');
@@ -68,7 +80,7 @@ describe('Members', () => {
   it('guards a password being typed: leaving the page asks first, and a change saved lets it go', async () => {
     const network = mockFetch({ 'GET /members': [ann], 'GET /account/sessions': sessions, 'PUT /account/password': { success: true } });
     const user = setupUser();
-    const { router, messages } = renderSetupPage('/setup/members');
+    const { router, messages } = renderMembersPage();
     const unloadIsHeld = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     await user.type(await screen.findByLabelText('Current password'), 'old password 1');
     expect(unloadIsHeld()).toBe(true);
@@ -89,7 +101,7 @@ describe('Members', () => {
   it('removes another member after asking', async () => {
     const network = removals();
     const user = setupUser();
-    const { messages } = renderSetupPage('/setup/members');
+    const { messages } = renderMembersPage();
     await user.click(await screen.findByLabelText('Remove Ben'));
     await findDialog('Remove member?');
     await user.click(screen.getByText('Yes', { selector: 'button *' }));
@@ -100,7 +112,7 @@ describe('Members', () => {
   it('signs out one of my other devices, never this one', async () => {
     const network = removals();
     const user = setupUser();
-    const { messages } = renderSetupPage('/setup/members');
+    const { messages } = renderMembersPage();
     await screen.findByLabelText('Sign out Safari on iOS');
     expect(screen.queryByLabelText('Sign out Chrome on Linux')).not.toBeInTheDocument();
     await user.click(await screen.findByLabelText('Sign out Safari on iOS'));
@@ -121,7 +133,7 @@ describe('Members', () => {
       },
     });
     const user = setupUser();
-    const { messages } = renderSetupPage('/setup/members');
+    const { messages } = renderMembersPage();
     const table = await screen.findByRole('table', { name: 'Household members' });
     await waitFor(() => expect(within(table).getByText('Owner')).toBeInTheDocument());
     expect(within(table).getByText('Member')).toBeInTheDocument();
@@ -146,7 +158,7 @@ describe('Members', () => {
       ],
       'GET /account/sessions': sessions,
     });
-    renderSetupPage('/setup/members');
+    renderMembersPage();
     const table = await screen.findByRole('table', { name: 'Household members' });
     await waitFor(() => expect(within(table).getByText('Owner')).toBeInTheDocument());
     expect(await screen.findByText('Leave household', { selector: 'button *' })).toBeInTheDocument();
@@ -166,7 +178,7 @@ describe('Members', () => {
       'DELETE /members/2': { success: true },
     });
     const user = setupUser();
-    const { router, messages } = renderSetupPage('/setup/members');
+    const { router, messages } = renderMembersPage();
     await user.click(await screen.findByText('Leave household', { selector: 'button *' }));
     const question = await findDialog('Leave household?');
     expect(question).toHaveTextContent('You will be signed out everywhere and can no longer sign in to The Testers.');
@@ -185,7 +197,7 @@ describe('Members', () => {
       'DELETE /members/1': () => refusal(422, [LAST_OWNER_CANNOT_LEAVE]),
     });
     const user = setupUser();
-    const { router, messages } = renderSetupPage('/setup/members');
+    const { router, messages } = renderMembersPage();
     await user.click(await screen.findByText('Leave household', { selector: 'button *' }));
     await user.click(within(await findDialog('Leave household?')).getByText('Yes', { selector: 'button *' }));
     await waitFor(() => expect(messages).toContain(`You did not leave. ${LAST_OWNER_CANNOT_LEAVE}`));

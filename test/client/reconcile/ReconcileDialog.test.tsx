@@ -4,6 +4,7 @@ import type { ReconcilePreview } from '../../../src/shared/schemas/reconciliatio
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { household, renderBalances } from '../account-balances/fixtures';
+import { openDialog } from '../../support/dialogs';
 
 // antd's first render of a dialog is slow in jsdom.
 jest.setTimeout(60_000);
@@ -44,8 +45,7 @@ const previewRoute = (answer: (request: RecordedRequest) => { status?: number; b
 
 async function openOnVisa(user: ReturnType<typeof setupUser>) {
   await screen.findByText('Chequing');
-  await user.click(screen.getByText(TITLE, { selector: 'button *' }));
-  const dialog = (await screen.findByText(TITLE, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+  const dialog = await openDialog(user, TITLE);
   await user.click(within(dialog).getByLabelText('Account'));
   await user.click(await screen.findByText('Visa', { selector: '.ant-select-item-option-content' }));
   return dialog;

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
-import { findDialog, openDialog, queryDialog, renderSetupPage } from './renderSetup';
+import { renderSetupPage } from './renderSetup';
+import { findDialog, openDialog, queryDialog } from '../../support/dialogs';
 import { setUpHousehold } from './setupFixtures';
 
 const openAddDialog = (user: ReturnType<typeof setupUser>) => openDialog(user, 'Add Allocation Category');

@@ -4,7 +4,8 @@ import { today } from '../../../src/shared/dates';
 import { defaultOpeningDate } from '../../../src/shared/openingBalance';
 import { bankAccount } from '../../support/fixtures';
 import { setupUser } from '../../support/user';
-import { findDialog, openDialog, queryDialog, renderSetupPage } from './renderSetup';
+import { renderSetupPage } from './renderSetup';
+import { findDialog, openDialog, queryDialog } from '../../support/dialogs';
 import { setUpHousehold } from './setupFixtures';
 
 const openAddDialog = (user: ReturnType<typeof setupUser>) => openDialog(user, 'Add Bank Account');

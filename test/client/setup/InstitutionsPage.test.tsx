@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { settings } from '../../support/fixtures';
 import { setupUser } from '../../support/user';
-import { openDialog, queryDialog, renderSetupPage } from './renderSetup';
+import { renderSetupPage } from './renderSetup';
+import { openDialog, queryDialog } from '../../support/dialogs';
 import { setUpHousehold } from './setupFixtures';
 
 describe('Financial Institutions', () => {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../support/fetchMock';
 import { bankAccount } from '../../support/fixtures';
 import { setupUser } from '../../support/user';
-import { findDialog, openDialog, renderSetupPage } from './renderSetup';
+import { renderSetupPage } from './renderSetup';
+import { findDialog, openDialog } from '../../support/dialogs';
 import { setUpHousehold } from './setupFixtures';
 
 const budget = (id: number, start: string, status: 'open' | 'closed') => ({ id, name: `Budget ${id}`, start_date: start, end_date: start, status });

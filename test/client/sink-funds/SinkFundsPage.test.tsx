@@ -7,7 +7,7 @@ import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMoc
 import { renderWithProviders, signedInState } from '../../support/render';
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { setupUser } from '../../support/user';
-import { recordMessages } from '../budgets/renderBudgets';
+import { recordMessages } from '../../support/messages';
 import { transaction } from '../transactions/builders';
 import { billsFund, envelope, savingsFund } from './fixtures';
 

@@ -3,8 +3,8 @@ import type { Allocation, BudgetSummary } from '../../../src/shared/schemas/budg
 import type { SpecialEvent, SpecialEventAllocation } from '../../../src/shared/schemas/specialEvents';
 import { settings } from '../../support/fixtures';
 import { renderWithProviders, signedInState } from '../../support/render';
-import { recordMessages } from '../budgets/renderBudgets';
-export { findDialog, queryDialog } from '../setup/renderSetup';
+import { recordMessages } from '../../support/messages';
+export { findDialog, queryDialog } from '../../support/dialogs';
 // Role queries without the visibility filter (see support/user.ts): closed dialogs leave the DOM.
 import '../../support/user';
 

@@ -2,6 +2,7 @@ import { isWithin } from '../../../shared/dates';
 import { defaultTransactionStatus, type BudgetWindow } from '../../../shared/transactionRules';
 import { newDraftRow, type DraftRow } from '../draftRows';
 import type { ImportedRow } from './types';
+import { counted } from '../../../shared/wording';
 
 export interface ImportOutcome {
   rows: DraftRow[];
@@ -67,9 +68,8 @@ export function mergeImported(existing: readonly DraftRow[], imported: readonly 
 
 /** "12 rows read: 9 added, 2 outside the budget period, 1 duplicate, 1 possible duplicate (unticked)." */
 export function importSummaryText(outcome: ImportOutcome, unreadable = 0): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const parts = [`${outcome.added} added`, `${outcome.outsideWindow} outside the budget period`, plural(outcome.duplicates, 'duplicate', 'duplicates')];
-  if (outcome.possibleDuplicates > 0) parts.push(`${plural(outcome.possibleDuplicates, 'possible duplicate', 'possible duplicates')} (unticked)`);
+  const parts = [`${outcome.added} added`, `${outcome.outsideWindow} outside the budget period`, counted(outcome.duplicates, 'duplicate')];
+  if (outcome.possibleDuplicates > 0) parts.push(`${counted(outcome.possibleDuplicates, 'possible duplicate')} (unticked)`);
   if (unreadable > 0) parts.push(`${unreadable} unreadable`);
-  return `${plural(outcome.rows.length + unreadable, 'row', 'rows')} read: ${parts.join(', ')}.`;
+  return `${counted(outcome.rows.length + unreadable, 'row')} read: ${parts.join(', ')}.`;
 }

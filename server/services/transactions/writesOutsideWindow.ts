@@ -1,14 +1,14 @@
-import { isWithin } from '../../src/shared/dates';
-import { updateRows } from '../db/batchUpdate';
-import { chunked, inChunks } from '../db/chunks';
-import { moveVersion } from '../db/lockVersions';
-import type { HouseholdScope } from '../db/scope';
-import type { Budget, Transaction } from '../db/schema';
-import { unprocessable } from '../errors';
-import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { checkRows, RowProblems, type RowToCheck } from './transactionRowRules';
-import { refuseBeyondTransactionLimit } from './transactions';
-import { TRANSACTION_COLUMNS, type TransactionValues } from './transactionWindow';
+import { isWithin } from '../../../src/shared/dates';
+import { updateRows } from '../../db/batchUpdate';
+import { chunked, inChunks } from '../../db/chunks';
+import { moveVersion } from '../../db/lockVersions';
+import type { HouseholdScope } from '../../db/scope';
+import type { Budget, Transaction } from '../../db/schema';
+import { unprocessable } from '../../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
+import { checkRows, RowProblems, type RowToCheck } from './rowRules';
+import { refuseBeyondTransactionLimit } from './reads';
+import { TRANSACTION_COLUMNS, type TransactionValues } from './window';
 
 /** A row to create, complete: every route outside the window decides each of its values itself. */
 export type NewRowOutsideWindow = TransactionValues & { bank_account_id: number };

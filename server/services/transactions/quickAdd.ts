@@ -1,25 +1,25 @@
-import { formatFullDate } from '../../src/shared/dates';
-import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
+import { formatFullDate } from '../../../src/shared/dates';
+import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
 import {
   QUICK_ADD_DESCRIPTION_BLANK,
   QUICK_ADD_NO_AMOUNT,
   type QuickAddBody,
   quickAddNoBudget,
   type Transaction as TransactionResponse,
-} from '../../src/shared/schemas/transactions';
-import { statusAfterAllocationChange } from '../../src/shared/transactionRules';
-import type { HouseholdScope } from '../db/scope';
-import type { Budget } from '../db/schema';
-import { unprocessable } from '../errors';
-import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import type { DateOnly } from '../../src/shared/dates';
-import type { QuickAddChoices } from '../../src/shared/schemas/transactionTools';
-import { allocationsWithSpent } from './budgets/budgetReads';
-import { listBankAccounts } from './bankAccounts';
-import { envelopesWithBalances } from './sinkFunds/sinkFundReads';
-import { toTransactionResponse } from './transactions';
-import { RowProblems } from './transactionRowRules';
-import { newRow } from './transactionWindow';
+} from '../../../src/shared/schemas/transactions';
+import { statusAfterAllocationChange } from '../../../src/shared/transactionRules';
+import type { HouseholdScope } from '../../db/scope';
+import type { Budget } from '../../db/schema';
+import { unprocessable } from '../../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
+import type { DateOnly } from '../../../src/shared/dates';
+import type { QuickAddChoices } from '../../../src/shared/schemas/transactionTools';
+import { allocationsWithSpent } from '../budgets/budgetReads';
+import { listBankAccounts } from '../bankAccounts';
+import { envelopesWithBalances } from '../sinkFunds/sinkFundReads';
+import { toTransactionResponse } from './reads';
+import { RowProblems } from './rowRules';
+import { newRow } from './window';
 import { writeOutsideWindow } from './writesOutsideWindow';
 
 export interface QuickAdded {

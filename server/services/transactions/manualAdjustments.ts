@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { formatShortDate } from '../../src/shared/dates';
-import type { ManualAdjustmentsBody } from '../../src/shared/schemas/transactions';
-import type { HouseholdScope } from '../db/scope';
-import type { Transaction } from '../db/schema';
-import { currentBalances } from './balances';
+import { formatShortDate } from '../../../src/shared/dates';
+import type { ManualAdjustmentsBody } from '../../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../../db/scope';
+import type { Transaction } from '../../db/schema';
+import { currentBalances } from '../balances';
 import { afterReconciled } from './reconciledRows';
-import { Refusals } from './refusals';
-import { manualBankRef } from './transactions';
+import { Refusals } from '../refusals';
+import { manualBankRef } from './reads';
 import { type NewRowOutsideWindow, type RowsOutsideWindow, writeOutsideWindow } from './writesOutsideWindow';
 
 export const MANUAL_ADJUSTMENT = 'Manual Adjustment';

@@ -1,24 +1,24 @@
 import { sql } from 'kysely';
-import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/schemas/budgets';
+import { BUDGET_CLOSED_MESSAGE, BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
 import {
   type SaveWindowBody,
   type Transaction as TransactionResponse,
   type TransactionRow,
   WINDOW_CONFLICT_MESSAGE,
   WINDOW_UNREAD_MESSAGE,
-} from '../../src/shared/schemas/transactions';
-import { defaultTransactionStatus } from '../../src/shared/transactionRules';
-import type { ColumnTypes } from '../db/batchUpdate';
-import { chunked, inChunks } from '../db/chunks';
-import { writeRowSet } from '../db/rowSet';
-import { moveVersion } from '../db/lockVersions';
-import type { HouseholdScope } from '../db/scope';
-import { lastRead, recordRead } from '../db/sessionReads';
-import type { BankAccount, Budget, Transaction } from '../db/schema';
-import { conflict, unprocessable } from '../errors';
-import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { checkRows, RowProblems } from './transactionRowRules';
-import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './transactions';
+} from '../../../src/shared/schemas/transactions';
+import { defaultTransactionStatus } from '../../../src/shared/transactionRules';
+import type { ColumnTypes } from '../../db/batchUpdate';
+import { chunked, inChunks } from '../../db/chunks';
+import { writeRowSet } from '../../db/rowSet';
+import { moveVersion } from '../../db/lockVersions';
+import type { HouseholdScope } from '../../db/scope';
+import { lastRead, recordRead } from '../../db/sessionReads';
+import type { BankAccount, Budget, Transaction } from '../../db/schema';
+import { conflict, unprocessable } from '../../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
+import { checkRows, RowProblems } from './rowRules';
+import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './reads';
 
 export interface TransactionWindow {
   transactions: TransactionResponse[];

@@ -1,12 +1,12 @@
-import { formatMoney, MAX_CENTS } from '../../src/shared/money';
-import { openingDateProblem } from '../../src/shared/openingBalance';
-import type { TransactionRow } from '../../src/shared/schemas/transactions';
-import { negativeAmountFields, windowDateProblem } from '../../src/shared/transactionRules';
-import { chunked } from '../db/chunks';
-import type { HouseholdScope } from '../db/scope';
-import type { BankAccount, Budget, SinkFundAllocation, Transaction } from '../db/schema';
-import { Refusals } from './refusals';
-import type { TransactionValues } from './transactionWindow';
+import { formatMoney, MAX_CENTS } from '../../../src/shared/money';
+import { openingDateProblem } from '../../../src/shared/openingBalance';
+import type { TransactionRow } from '../../../src/shared/schemas/transactions';
+import { negativeAmountFields, windowDateProblem } from '../../../src/shared/transactionRules';
+import { chunked } from '../../db/chunks';
+import type { HouseholdScope } from '../../db/scope';
+import type { BankAccount, Budget, SinkFundAllocation, Transaction } from '../../db/schema';
+import { Refusals } from '../refusals';
+import type { TransactionValues } from './window';
 
 /**
  * How a refusal names its row: `numbered` for a list the client sent ("Row 3 (Rent, 2026-03-01): …", field

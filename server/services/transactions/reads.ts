@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { GENERATED_BANK_REF_PREFIX } from '../../src/shared/bankRefs';
-import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../src/shared/money';
-import type { Transaction as TransactionResponse } from '../../src/shared/schemas/transactions';
-import type { HouseholdScope } from '../db/scope';
-import type { Transaction } from '../db/schema';
-import { unprocessable } from '../errors';
-import { countsAsSpendingSql } from './spending';
+import { sql } from 'kysely';
+import { GENERATED_BANK_REF_PREFIX } from '../../../src/shared/bankRefs';
+import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../../src/shared/money';
+import type { Transaction as TransactionResponse } from '../../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../../db/scope';
+import type { Transaction } from '../../db/schema';
+import { unprocessable } from '../../errors';
+import { countsAsSpendingSql } from '../spending';
 
 /** A transaction as the API sends it: booleans as booleans, plus net_amount and paid. */
 export function toTransactionResponse(row: Transaction): TransactionResponse {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/schemas/budgets';
-import type { Suggestion } from '../../src/shared/schemas/transactionTools';
-import type { Budget } from '../db/schema';
-import type { HouseholdScope } from '../db/scope';
-import { countsAsSpendingSql } from './spending';
+import { BUDGET_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/budgets';
+import type { Suggestion } from '../../../src/shared/schemas/transactionTools';
+import type { Budget } from '../../db/schema';
+import type { HouseholdScope } from '../../db/scope';
+import { countsAsSpendingSql } from '../spending';
 
 /** How far back the household's own allocations are learned from: a year of monthly budgets. */
 export const HISTORY_BUDGETS = 12;

@@ -1,11 +1,11 @@
-import { isWithin } from '../../src/shared/dates';
-import { openingDateProblem } from '../../src/shared/openingBalance';
-import type { TransferBody, TransferResult } from '../../src/shared/schemas/transactions';
-import type { HouseholdScope } from '../db/scope';
-import { unprocessable } from '../errors';
-import { BANK_ACCOUNT_NOT_FOUND } from './bankAccounts';
-import { BUDGET_CLOSED_MESSAGE } from '../../src/shared/schemas/budgets';
-import { manualBankRef, toTransactionResponse } from './transactions';
+import { isWithin } from '../../../src/shared/dates';
+import { openingDateProblem } from '../../../src/shared/openingBalance';
+import type { TransferBody, TransferResult } from '../../../src/shared/schemas/transactions';
+import type { HouseholdScope } from '../../db/scope';
+import { unprocessable } from '../../errors';
+import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
+import { BUDGET_CLOSED_MESSAGE } from '../../../src/shared/schemas/budgets';
+import { manualBankRef, toTransactionResponse } from './reads';
 import { writeOutsideWindow } from './writesOutsideWindow';
 
 const refuse = (message: string, field?: string) => unprocessable(message, field ? { [field]: [message] } : undefined);

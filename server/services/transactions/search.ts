@@ -1,11 +1,11 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { DateOnly } from '../../src/shared/dates';
-import { parseMoney } from '../../src/shared/money';
-import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../src/shared/schemas/transactionTools';
-import { isPostgres } from '../db/dialect';
-import type { Database } from '../db/schema';
-import type { HouseholdScope } from '../db/scope';
-import { toTransactionResponse } from './transactions';
+import type { DateOnly } from '../../../src/shared/dates';
+import { parseMoney } from '../../../src/shared/money';
+import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../../src/shared/schemas/transactionTools';
+import { isPostgres } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { HouseholdScope } from '../../db/scope';
+import { toTransactionResponse } from './reads';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
