@@ -13,7 +13,7 @@ function discretionaryLines(settings: Settings | undefined, amount: Cents, incom
   return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
 }
 
-const percentText = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
+const percentText = (percent: number | null) => (percent === null || Number.isNaN(percent) ? '–' : `${percent}%`);
 
 function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();
