@@ -12,6 +12,8 @@ export interface RowRefusal<Lists extends string, Key> {
   reasons: string[];
   /** Per list, the rows named (by key) with their fields. */
   rows: Record<Lists, Map<Key, string[]>>;
+  /** Per list, what the server said of each row (by key), as it said it: for a message drawn on the row. */
+  said: Record<Lists, Map<Key, string[]>>;
 }
 
 const fieldWords = (field: string) => field.replace(/_id$/, '').replace(/_/g, ' ');
@@ -30,6 +32,7 @@ const sentence = (text: string) => {
 export function rowsOfRefusal<Lists extends string, Key>(refusal: Pick<ServerRefusal, 'messages' | 'fieldErrors'>, lists: Record<Lists, SentList<Key>>): RowRefusal<Lists, Key> {
   const names = Object.keys(lists) as Lists[];
   const rows = Object.fromEntries(names.map((name) => [name, new Map<Key, string[]>()])) as Record<Lists, Map<Key, string[]>>;
+  const said = Object.fromEntries(names.map((name) => [name, new Map<Key, string[]>()])) as Record<Lists, Map<Key, string[]>>;
   const reasons: string[] = [];
   const placed = new Set<string>();
   for (const [path, messages] of Object.entries(refusal.fieldErrors)) {
@@ -44,6 +47,8 @@ export function rowsOfRefusal<Lists extends string, Key>(refusal: Pick<ServerRef
     const fields = rows[list].get(key) ?? [];
     if (field && !fields.includes(field)) fields.push(field);
     rows[list].set(key, fields);
+    const known = said[list].get(key) ?? [];
+    said[list].set(key, [...known, ...messages.filter((message) => !known.includes(message))]);
     const name = sent.names[index]?.trim() || sent.unnamed;
     for (const message of messages) {
       placed.add(message);
@@ -53,5 +58,5 @@ export function rowsOfRefusal<Lists extends string, Key>(refusal: Pick<ServerRef
     }
   }
   for (const message of refusal.messages) if (!placed.has(message)) reasons.push(sentence(message));
-  return { reasons: [...new Set(reasons)], rows };
+  return { reasons: [...new Set(reasons)], rows, said };
 }

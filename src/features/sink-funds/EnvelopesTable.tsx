@@ -60,7 +60,7 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
     statusLabels[row.status]
   );
   const comment = editing ? <TextCell label={`Comment for ${label}`} placeholder="Comment" value={row.comment} onText={(text) => change({ comment: text })} /> : row.comment;
-  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed'].filter(Boolean).join(' ') || undefined;
+  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed', refusals && 'ec-row--refused'].filter(Boolean).join(' ') || undefined;
 
   return (
     <tr className={className} data-envelope={row.name}>
