@@ -1,3 +1,4 @@
+import type { RowIdentity } from '../../shared/rebaseRows';
 import { rowsOfRefusal } from '../editing/fieldErrors';
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
@@ -31,6 +32,14 @@ const savedRowKey = (id: number) => `t${id}`;
 
 let newRowCounter = 0;
 const newRowKey = () => `n${++newRowCounter}`;
+
+/** How the transaction draft's rows are told apart, for a rebase after a conflict (`rebaseList`). */
+export const draftRowIdentity: RowIdentity<DraftRow, string> = {
+  keyOf: (row) => row.key,
+  isNew: (row) => row.id === null,
+  deleted: (row) => row.deleted,
+  asNew: (row) => ({ ...row, id: null, key: newRowKey() }),
+};
 
 export function draftFromTransaction(t: Transaction): DraftRow {
   return {
