@@ -87,9 +87,6 @@ export function ActionRow({ label, columns, onClick }: { label: string; columns:
   );
 }
 
-/** The heading of the delete column in an antd table's column title: read out by screen readers, not shown. */
-export const deleteColumnTitle = <span className="ec-visually-hidden">Delete</span>;
-
 /** The heading of the delete column: read out by screen readers, not shown. */
 export function DeleteHeaderCell() {
   return (

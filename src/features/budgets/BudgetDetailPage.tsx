@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { AntdTheme } from '../../components/AntdTheme';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LoadError } from '../../components/LoadError';
@@ -114,44 +113,42 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const closed = budget.status === 'closed';
 
   return (
-    <AntdTheme>
-      <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
-        <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
-          {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
-          <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`} role="status">
-            {editing ? 'Editing' : 'Viewing'}
-          </span>
-          {closed && <span className="ec-tag">Closed</span>}
-        </BudgetPageTitle>
-        <BudgetSetupNotice />
-        <div className="ec-budget-toolbar">
-          <Button onClick={() => navigate(paths.budgets)}>Back to Budget List</Button>
-          <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
-          {editing ? (
-            <>
-              <Button type="primary" loading={saving} onClick={() => void save()}>
-                Save Changes
-              </Button>
-              <Button onClick={() => void cancel()} disabled={saving}>
-                Cancel
-              </Button>
-            </>
-          ) : (
-            !closed && (
-              <Button type="primary" disabled={isFetching} onClick={() => dispatch(editStarted(budget))}>
-                Make Changes
-              </Button>
-            )
-          )}
-        </div>
-        {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
-        {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
-        <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
-        <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
-        <BudgetSummary budgetId={budgetId} />
-        <BudgetFiguresBar budgetId={budgetId} />
-        <BudgetUnsavedChangesGuard />
-      </section>
-    </AntdTheme>
+    <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
+      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
+        {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
+        <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`} role="status">
+          {editing ? 'Editing' : 'Viewing'}
+        </span>
+        {closed && <span className="ec-tag">Closed</span>}
+      </BudgetPageTitle>
+      <BudgetSetupNotice />
+      <div className="ec-budget-toolbar">
+        <Button onClick={() => navigate(paths.budgets)}>Back to Budget List</Button>
+        <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
+        {editing ? (
+          <>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              Save Changes
+            </Button>
+            <Button onClick={() => void cancel()} disabled={saving}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          !closed && (
+            <Button type="primary" disabled={isFetching} onClick={() => dispatch(editStarted(budget))}>
+              Make Changes
+            </Button>
+          )
+        )}
+      </div>
+      {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
+      {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
+      <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
+      <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+      <BudgetSummary budgetId={budgetId} />
+      <BudgetFiguresBar budgetId={budgetId} />
+      <BudgetUnsavedChangesGuard />
+    </section>
   );
 }

@@ -1,180 +1,98 @@
-import { Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { createContext, useContext, useMemo, type ReactElement } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Button } from '../../components/Button';
 import { Money } from '../../components/Money';
-import { MoneyInput } from '../../components/MoneyInput';
 import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
-import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
-import type { IncomeFields, IncomeLine } from './budgetRows';
+import type { IncomeFields } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
-import { lineTable } from './budgetTable';
-import { amountLabel, deleteColumnTitle, RowDeleteToggle, TextCell, useDeleteToggle } from './gridCells';
-import { RowDetails } from './RowDetails';
+import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
-const incomes = lineTable<IncomeLine, IncomeFields>('income', selectIncomeRowView, incomeChanged);
-
-/** The household's accounts and, for a couple, the partners' names: what the income cells choose from. */
-interface Choices {
+interface RowProps {
+  budgetId: number;
+  rowKey: number;
+  editing: boolean;
   accounts: BankAccount[];
   accountNames: Map<number, string>;
+  /** A couple's partner names: the row says whose it is (a column, or on a phone a tag by the name). */
   partners: Partners | null;
-}
-const ChoicesContext = createContext<Choices>({ accounts: [], accountNames: new Map(), partners: null });
-
-function NameCell() {
-  const { editing, mobile } = incomes.useScope();
-  const { partners } = useContext(ChoicesContext);
-  const { row, refused, added, change } = incomes.useLine();
-  if (!row) return null;
-  if (!editing) {
-    // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
-    return partners && mobile ? (
-      <>
-        {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
-      </>
-    ) : (
-      <>{row.name}</>
-    );
-  }
-  const name = <TextCell label="Income name" value={row.name} onText={(text) => change({ name: text })} invalid={refused.includes('name')} autoFocus={added} />;
-  if (!mobile) return name;
-  return (
-    <>
-      {name}
-      <RowDetails name={row.name.trim() || 'New income'} open={refused.some((field) => field !== 'name' && field !== 'amount')}>
-        {partners && <WhoseField />}
-        <AccountField />
-        <CommentField />
-      </RowDetails>
-    </>
-  );
-}
-
-function AmountCell() {
-  const { editing } = incomes.useScope();
-  const { row, refused, change } = incomes.useLine();
-  if (!row) return null;
-  if (!editing) return <Money cents={row.amount} />;
-  return <MoneyInput aria-label={amountLabel(row.name, 'New income')} aria-invalid={refused.includes('amount') || undefined} cents={row.amount} onCents={(amount) => change({ amount })} />;
+  mobile: boolean;
 }
 
 /** Whose the income is: a select while editing, the partner's name otherwise. */
-function WhoseField() {
-  const { editing } = incomes.useScope();
-  const { partners } = useContext(ChoicesContext);
-  const { row, refused, change } = incomes.useLine();
-  if (!row || !partners) return null;
-  if (!editing) return <>{ownerLabel(partners, row.owner)}</>;
+function WhoseCell({ editing, partners, owner, name, onOwner, invalid }: { editing: boolean; partners: Partners; owner: IncomeOwner; name: string; onOwner: (owner: IncomeOwner) => void; invalid: boolean }) {
   return (
-    <select
-      className="ec-input ec-select"
-      aria-label={`Whose: ${row.name.trim() || 'New income'}`}
-      aria-invalid={refused.includes('owner') || undefined}
-      value={row.owner}
-      onChange={(event) => change({ owner: event.target.value as IncomeOwner })}
-    >
-      {OWNERS.map((choice) => (
-        <option key={choice} value={choice}>
-          {ownerLabel(partners, choice)}
-        </option>
-      ))}
-    </select>
+    <td>
+      {editing ? (
+        <select
+          className="ec-input ec-select"
+          aria-label={`Whose: ${name.trim() || 'New income'}`}
+          aria-invalid={invalid || undefined}
+          value={owner} onChange={(event) => onOwner(event.target.value as IncomeOwner)}>
+          {OWNERS.map((choice) => (
+            <option key={choice} value={choice}>
+              {ownerLabel(partners, choice)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        ownerLabel(partners, owner)
+      )}
+    </td>
   );
 }
 
-function AccountField() {
-  const { editing } = incomes.useScope();
-  const { accounts, accountNames } = useContext(ChoicesContext);
-  const { row, refused, change } = incomes.useLine();
+/** One income; subscribes to its own row so typing elsewhere never re-renders it. */
+const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames, partners, mobile }: RowProps) {
+  const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
+  const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
+  const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  const toggleDelete = useDeleteToggle('income', rowKey);
   if (!row) return null;
-  if (!editing) return <>{row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : ''}</>;
+  const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
+  // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
+  const ownerTag = partners && mobile && !editing;
   return (
-    <select
-      className="ec-input ec-select"
-      aria-label="Bank Account"
-      aria-invalid={refused.includes('bank_account_id') || undefined}
-      value={row.bank_account_id ?? 0}
-      onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
-    >
-      <option value={0}>none</option>
-      {accounts.map((account) => (
-        <option key={account.id} value={account.id}>
-          {account.name}
-        </option>
-      ))}
-    </select>
+    <tr className={rowClass(row.deleted, refused)}>
+      {ownerTag ? (
+        <th scope="row" className="ec-row-name">
+          {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
+        </th>
+      ) : (
+        <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
+      )}
+      <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      {partners && !ownerTag && <WhoseCell editing={editing} partners={partners} owner={row.owner} name={row.name} onOwner={(owner) => change({ owner })} invalid={refused.includes('owner')} />}
+      <td>
+        {editing ? (
+          <select
+            className="ec-input ec-select"
+            aria-label="Bank Account"
+            aria-invalid={refused.includes('bank_account_id') || undefined}
+            value={row.bank_account_id ?? 0}
+            onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
+          >
+            <option value={0}>none</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          accountName
+        )}
+      </td>
+      <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
+      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
+    </tr>
   );
-}
+});
 
-function CommentField() {
-  const { editing } = incomes.useScope();
-  const { row, refused, change } = incomes.useLine();
-  if (!row) return null;
-  if (!editing) return <>{row.comment}</>;
-  return <TextCell label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />;
-}
-
-function DeleteCell() {
-  const { row, key } = incomes.useLine();
-  const toggle = useDeleteToggle('income', key);
-  if (!row) return null;
-  return <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggle} />;
-}
-
-function IncomeTotal({ budgetId, columns }: { budgetId: number; columns: number }) {
+function IncomeTotal({ budgetId }: { budgetId: number }) {
   const total = useAppSelector((state) => selectBudgetTotals(state, budgetId).income);
-  return (
-    <Table.Summary>
-      <Table.Summary.Row className="ec-row--total">
-        <Table.Summary.Cell index={0}>
-          <strong>Total</strong>
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={1} className="ec-num">
-          <Money cents={total} />
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={2} colSpan={columns - 2} />
-      </Table.Summary.Row>
-    </Table.Summary>
-  );
+  return <Money cents={total} />;
 }
-
-/** "Add Income" under the rows while editing: the table's last line. */
-const ADD_LINE = 0;
-
-/**
- * Desktop: name, amount, whose (a couple), bank account, comment. 600px or narrower: name and amount; while
- * editing, whose, bank account and comment open in the row; reading, whose is a tag by the name.
- */
-function incomeColumns(editing: boolean, mobile: boolean, couple: boolean): ColumnsType<number> {
-  const line = (cell: ReactElement) => (key: number) => (key === ADD_LINE ? null : cell);
-  const columns: ColumnsType<number> = [
-    { key: 'name', title: 'Name', rowScope: 'row', className: 'ec-row-name', render: (_, key) => (key === ADD_LINE ? <AddIncomeButton /> : <NameCell />) },
-    { key: 'amount', title: 'Amount', className: 'ec-num', render: (_, key) => line(<AmountCell />)(key) },
-  ];
-  if (!mobile) {
-    if (couple) columns.push({ key: 'whose', title: 'Whose', render: (_, key) => line(<WhoseField />)(key) });
-    columns.push(
-      { key: 'account', title: 'Bank Account', render: (_, key) => line(<AccountField />)(key) },
-      { key: 'comment', title: 'Comment', render: (_, key) => line(<CommentField />)(key) },
-    );
-  }
-  columns.push({ key: 'delete', title: deleteColumnTitle, className: 'ec-delete-cell', render: (_, key) => (editing ? line(<DeleteCell />)(key) : null) });
-  return columns.map((column, index) => ({ ...column, onCell: (key: number) => (key === ADD_LINE ? { colSpan: index === 0 ? columns.length : 0 } : {}) }));
-}
-
-function AddIncomeButton() {
-  const dispatch = useAppDispatch();
-  return (
-    <Button size="small" onClick={() => dispatch(incomeAdded())}>
-      Add Income
-    </Button>
-  );
-}
-
-const NO_KEYS: number[] = [];
 
 /** `partners`: a couple's names, when the household is a couple (each income then says whose it is). */
 export function IncomesTable({
@@ -191,30 +109,40 @@ export function IncomesTable({
   mobile: boolean;
 }) {
   const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
-  const lines = useMemo(() => (editing ? [...keys, ADD_LINE] : keys.length ? keys : NO_KEYS), [keys, editing]);
-  const choices = useMemo(() => ({ accounts, accountNames: new Map(accounts.map((account) => [account.id, account.name])), partners }), [accounts, partners]);
-  const columns = useMemo(() => incomeColumns(editing, mobile, partners !== null), [editing, mobile, partners]);
-  const scope = useMemo(() => ({ budgetId, editing, mobile }), [budgetId, editing, mobile]);
+  const dispatch = useAppDispatch();
+  const accountNames = useMemo(() => new Map(accounts.map((account) => [account.id, account.name])), [accounts]);
+  const whoseColumn = partners !== null && !(mobile && !editing);
+  const columns = whoseColumn ? 6 : 5;
   return (
     <div className="ec-grid-wrap">
-      <incomes.ScopeProvider value={scope}>
-        <ChoicesContext.Provider value={choices}>
-          <Table<number>
-            className="ec-grid ec-incomes"
-            aria-label="Incomes"
-            caption="Incomes"
-            size="small"
-            tableLayout="fixed"
-            pagination={false}
-            dataSource={lines as number[]}
-            columns={columns}
-            rowKey={(key) => (key === ADD_LINE ? 'add' : incomes.rowKey(key))}
-            rowClassName={(key) => (key === ADD_LINE ? 'ec-row--action' : '')}
-            components={incomes.components}
-            summary={() => <IncomeTotal budgetId={budgetId} columns={columns.length} />}
-          />
-        </ChoicesContext.Provider>
-      </incomes.ScopeProvider>
+      <table className="ec-grid ec-incomes" aria-label="Incomes">
+        <caption>Incomes</caption>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th className="ec-num">Amount</th>
+            {whoseColumn && <th>Whose</th>}
+            <th>Bank Account</th>
+            <th>Comment</th>
+            <DeleteHeaderCell />
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} partners={partners} mobile={mobile} />
+          ))}
+          {editing && <ActionRow label="Add Income" columns={columns} onClick={() => dispatch(incomeAdded())} />}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="ec-num">
+              <IncomeTotal budgetId={budgetId} />
+            </td>
+            <td colSpan={columns - 2} />
+          </tr>
+        </tfoot>
+      </table>
     </div>
   );
 }
