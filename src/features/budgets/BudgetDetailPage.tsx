@@ -116,7 +116,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
     <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
       <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
         {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
-        <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`} role="status">
+        <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`}>
           {editing ? 'Editing' : 'Viewing'}
         </span>
         {closed && <span className="ec-tag">Closed</span>}

@@ -10,7 +10,8 @@ export function RefusalNotice({ title, reasons, onClose, within }: { title: stri
   useEffect(() => {
     const row = document.querySelector(`${within} .ec-row--refused`);
     if (!row) return;
-    row.scrollIntoView({ block: 'center' });
+    // Optional: not every environment lays pages out (jsdom has no scrollIntoView).
+    row.scrollIntoView?.({ block: 'center' });
     const field = row.querySelector<HTMLElement>('[aria-invalid="true"]');
     field?.focus({ preventScroll: true });
   }, [reasons, within]);
