@@ -180,7 +180,7 @@ describe('Transactions', () => {
     const reads = network.find('GET', '/transactions').length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(network.find('GET', '/transactions').length).toBe(reads + 1));
-    expect(await screen.findByText(/Reloaded the latest transactions with your changes kept on top/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument());
     expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
