@@ -1,5 +1,5 @@
 import { memo, useId, useState, type InputHTMLAttributes } from 'react';
-import { MAX_CENTS, moneyInputText, parseMoney, type Cents } from '../shared/money';
+import { formatMoney, MAX_CENTS, moneyInputText, parseMoney, type Cents } from '../shared/money';
 import './money.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
@@ -13,6 +13,9 @@ const notAnAmount = (text: string) => {
   return cleaned !== '' && !/^[-+]?\d*(?:\.\d*)?$/.test(cleaned);
 };
 
+/** What the field says, as it is typed, of an amount beyond the accepted maximum. */
+export const OVER_LIMIT_MESSAGE = `Too large: the most an amount can be is ${formatMoney(MAX_CENTS)}`;
+
 /**
  * The one money field of every dialog and grid: the person types freely ("1,250.5"); the value reported is cents
  * (commas stripped, non-numeric → 0, rounded to whole cents) on every keystroke, and the text is tidied on blur.
@@ -25,6 +28,8 @@ export const MoneyInput = memo(function MoneyInput({ cents, onCents, className, 
   /** What the person typed when it was counted as 0, shown next to the field until they type again. */
   const [ignored, setIgnored] = useState<string | null>(null);
   const warningId = useId();
+  const overLimit = Math.abs(cents) > MAX_CENTS;
+  const warning = overLimit ? OVER_LIMIT_MESSAGE : ignored !== null ? `“${ignored}” is not an amount: counted as 0.00` : null;
   // Adjusted while rendering rather than in an effect: a grid mounts hundreds of these at once ("Make Changes").
   if (textCents !== cents) {
     setTextCents(cents);
@@ -36,7 +41,8 @@ export const MoneyInput = memo(function MoneyInput({ cents, onCents, className, 
       type="text"
       inputMode="decimal"
       autoComplete="off"
-      aria-describedby={ignored === null ? rest['aria-describedby'] : warningId}
+      aria-describedby={warning === null ? rest['aria-describedby'] : warningId}
+      aria-invalid={overLimit || rest['aria-invalid']}
       className={`ec-input ec-money-input${cents < 0 ? ' ec-money--negative' : ''}${className ? ` ${className}` : ''}`}
       value={text}
       onFocus={(event) => {
@@ -63,9 +69,9 @@ export const MoneyInput = memo(function MoneyInput({ cents, onCents, className, 
   return (
     <>
       {input}
-      {ignored !== null && (
+      {warning !== null && (
         <span id={warningId} role="status" className="ec-money-input-warning">
-          “{ignored}” is not an amount: counted as 0.00
+          {warning}
         </span>
       )}
     </>

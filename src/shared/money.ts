@@ -49,6 +49,12 @@ export function moneyInputText(cents: Cents): string {
   return `${negative ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * An amount as a figure may count it: one beyond the limit (what `parseMoney` makes of 999,999,999,999) is NaN, so
+ * every total that includes it is NaN too and is shown as not counted, never as a capped figure.
+ */
+export const countedCents = (cents: Cents): Cents => (Math.abs(cents) > MAX_CENTS ? Number.NaN : cents);
+
 export const sumCents = (values: Iterable<Cents>): Cents => {
   let total = 0;
   for (const v of values) total += v;

@@ -34,6 +34,8 @@ export interface WriteAction {
   success: string;
   failure?: string;
   onRefused?: (refusal: ServerRefusal) => void;
+  /** The screen shows the refusal itself (at its rows, with its reasons): no pop-up says it a second time. */
+  shownByScreen?: boolean;
   /** The refusal is worth reading slowly (an undo refused because of a newer change): its message stays 10 s. */
   lingers?: boolean;
 }
@@ -44,7 +46,7 @@ export function useWriteAction() {
   const [lastRefusal, setLastRefusal] = useState<string | null>(null);
 
   const run = useCallback(
-    async ({ question, progress, write, success, failure, onRefused, lingers }: WriteAction): Promise<boolean> => {
+    async ({ question, progress, write, success, failure, onRefused, shownByScreen = false, lingers }: WriteAction): Promise<boolean> => {
       if (question && !(await confirm(question))) return false;
       if (progress) dispatch(infoShown(progress));
       setPending(true);
@@ -57,7 +59,7 @@ export function useWriteAction() {
         const refusal = readServerRefusal(error);
         const text = failureText(failure, refusal);
         setLastRefusal(text);
-        dispatch(lingers ? lingeringErrorShown(text) : errorShown(text));
+        if (!shownByScreen) dispatch(lingers ? lingeringErrorShown(text) : errorShown(text));
         onRefused?.(refusal);
         return false;
       } finally {

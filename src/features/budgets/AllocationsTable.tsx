@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListIcon } from '../../components/icons';
 import { Money } from '../../components/Money';
 import { remaining } from '../../shared/budgetMath';
-import type { Cents } from '../../shared/money';
+import { countedCents, type Cents } from '../../shared/money';
 import type { AllocationClass } from '../../shared/schemas/budgets';
 import type { SpentTarget } from './AllocationTransactionsDialog';
 import { Button } from '../../components/Button';
@@ -15,7 +15,7 @@ import type { AllocationFields } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { SpecialEventTag } from './SpecialEventTag';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 
 const classLabels: Record<AllocationClass, string> = { need: 'Need', want: 'Want', savings: 'Savings' };
 const classes = Object.keys(classLabels) as AllocationClass[];
@@ -67,7 +67,7 @@ const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, m
         )}
       </td>
       <td className="ec-num">
-        <RemainingAmount cents={remaining(row.amount, row.spent)} />
+        <RemainingAmount cents={remaining(countedCents(row.amount), row.spent)} />
         {onCover && row.id > 0 && remaining(row.amount, row.spent) < 0 && (
           <Button size="small" className="ec-cover-button" aria-label={`Cover ${row.name}`} onClick={() => onCover({ id: row.id, name: row.name })}>
             Cover

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -12,8 +11,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { Result } from '../../components/Result';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
-import { errorShown, infoShown } from '../../app/messages/messagesSlice';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { RefusalNotice } from '../../app/editing/RefusalNotice';
+import { useEditMode } from '../../app/editing/useEditMode';
+import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
@@ -47,21 +47,61 @@ export default function BudgetDetailPage() {
   return <BudgetDetail key={budgetId} budgetId={budgetId} />;
 }
 
+/**
+ * The budget's edit mode through the edit kit: save, cancel (asking when there are edits), reload after a
+ * conflict and the rows a refusal names. Everything about the page's edit state is reachable here, so a notice
+ * such as "someone changed this budget — Reload" needs only `reload` and `editing`.
+ */
+export function useBudgetEditMode(budgetId: number) {
+  const dispatch = useAppDispatch();
+  const [updateBudget] = useUpdateBudgetMutation();
+  const { refetch } = useGetBudgetQuery(budgetId);
+  const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
+  const lastSave = useRef<{ body: UpdateBudgetBody; keys: { incomes: number[]; allocations: number[] } } | null>(null);
+  const edit = useEditMode<Budget>({
+    words: { saved: budgetMessages.saved, notSaved: budgetMessages.notSaved, cancelled: budgetMessages.editingCanceled, reloaded: BUDGET_RELOADED },
+    selectDirty: selectHasUnsavedEdits,
+    write: (state) => {
+      const body = selectSavePayload(state);
+      const keys = selectSaveRowKeys(state);
+      if (!body || !keys) return null;
+      lastSave.current = { body, keys };
+      return () => updateBudget({ id: budgetId, body }).unwrap();
+    },
+    refused: (refusal) => {
+      const sent = lastSave.current;
+      if (!sent) return refusal.messages;
+      // The server names rows by their place in the save: say which rows, by name, and mark them.
+      const { reasons, rows } = describeBudgetRefusal(refusal, sent.body, sent.keys);
+      dispatch(saveRefused(rows));
+      return reasons;
+    },
+    saved: () => dispatch(budgetSaved()),
+    cancelled: () => {
+      dispatch(editCancelled());
+      void refetch();
+    },
+    refetch,
+    rebased: (fresh) => dispatch(draftRebased(fresh)),
+  });
+  const dismissRefusal = () => {
+    edit.dismissRefusal();
+    dispatch(saveRefused(NO_REFUSED_ROWS));
+  };
+  return { ...edit, editing, dismissRefusal };
+}
+
+const BUDGET_RELOADED = 'Reloaded the latest budget with your changes kept on top. Check them and save again.';
+
 function BudgetDetail({ budgetId }: { budgetId: number }) {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
   const navigate = useNavigate();
   const mobile = useNarrowScreen();
   const { data: budget, error, refetch, isFetching } = useGetBudgetQuery(budgetId);
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
-  const [updateBudget, { isLoading: saving }] = useUpdateBudgetMutation();
-  const { run } = useWriteAction();
-  const editing = useAppSelector((state) => selectIsEditing(state, budgetId));
-  const [conflict, setConflict] = useState<string | null>(null);
-  /** The reasons of the last refused save, one per line; shown until dismissed, saved or cancelled. */
-  const [refusal, setRefusal] = useState<string[] | null>(null);
+  const { editing, save, cancel, reload, saving, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
   usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
@@ -76,71 +116,25 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   const closed = budget.status === 'closed';
 
-  const dismissRefusal = () => {
-    setRefusal(null);
-    dispatch(saveRefused(NO_REFUSED_ROWS));
-  };
-
-  const save = async () => {
-    const state = store.getState();
-    const body = selectSavePayload(state);
-    const keys = selectSaveRowKeys(state);
-    if (!body || !keys) return;
-    const saved = await run({
-      write: () => updateBudget({ id: budgetId, body }).unwrap(),
-      success: budgetMessages.saved,
-      failure: budgetMessages.notSaved,
-      onRefused: (refused) => {
-        if (refused.conflict) {
-          setConflict(refused.messages.join(' '));
-          return;
-        }
-        // The server names rows by their place in the save: say which rows, by name, and mark them.
-        const { reasons, rows } = describeBudgetRefusal(refused, body, keys);
-        setRefusal(reasons);
-        dispatch(saveRefused(rows));
-        dispatch(errorShown([budgetMessages.notSaved, ...reasons].join(' ')));
-      },
-    });
-    if (saved) {
-      setConflict(null);
-      setRefusal(null);
-      dispatch(budgetSaved());
-    }
-  };
-
-  const cancel = () => {
-    dispatch(editCancelled());
-    setConflict(null);
-    setRefusal(null);
-    refetch();
-    dispatch(infoShown(budgetMessages.editingCanceled));
-  };
-
-  const reload = async () => {
-    const fresh = await refetch();
-    if (!fresh.data) {
-      dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
-      return;
-    }
-    dispatch(draftRebased(fresh.data));
-    setConflict(null);
-    dispatch(infoShown('Reloaded the latest budget with your changes kept on top. Check them and save again.'));
-  };
-
   return (
-    <section className="ec-budget ec-budget-detail" data-budget-id={budgetId}>
-      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>{closed && <span className="ec-tag">Closed</span>}</BudgetPageTitle>
+    <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
+      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
+        {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
+        <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`}>
+          {editing ? 'Editing' : 'Viewing'}
+        </span>
+        {closed && <span className="ec-tag">Closed</span>}
+      </BudgetPageTitle>
       <BudgetSetupNotice />
       <div className="ec-budget-toolbar">
         <Button onClick={() => navigate(paths.budgets)}>Back to Budget List</Button>
         <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
         {editing ? (
           <>
-            <Button type="primary" loading={saving} onClick={save}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
               Save Changes
             </Button>
-            <Button onClick={cancel} disabled={saving}>
+            <Button onClick={() => void cancel()} disabled={saving}>
               Cancel
             </Button>
           </>
@@ -154,22 +148,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       </div>
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
-      {refusal && editing && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={dismissRefusal}
-          title={budgetMessages.notSaved}
-          description={
-            <ul className="ec-refusal-reasons">
-              {refusal.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
       <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
       <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
       <BudgetSummary budgetId={budgetId} />

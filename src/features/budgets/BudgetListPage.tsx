@@ -15,7 +15,7 @@ import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
 import { today } from '../../shared/dates';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first

@@ -6,7 +6,7 @@ import type { Cents } from '../../shared/money';
 import type { Settings } from '../../shared/schemas/setup';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { selectBudgetTotals, selectClassSummary, selectOwnedIncomes } from './budgetSelectors';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 
 /** Single: the person's amount alone. Couple: the total, then each half. */
 function discretionaryLines(settings: Settings | undefined, amount: Cents, incomes: ReadonlyArray<OwnedIncome>): PartnerShare[] {
@@ -14,7 +14,7 @@ function discretionaryLines(settings: Settings | undefined, amount: Cents, incom
   return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
 }
 
-const percentText = (percent: number | null) => (percent === null ? '–' : `${percent}%`);
+const percentText = (percent: number | null) => (percent === null || Number.isNaN(percent) ? '–' : `${percent}%`);
 
 function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();

@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { budgetTotals, classSummary, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
+import { countedCents, type Cents } from '../../shared/money';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { AllocationCategory } from '../../shared/schemas/setup';
 import { categoriesApi } from '../setup/categoriesApi';
@@ -49,11 +50,17 @@ const incomeSelectors = incomesAdapter.getSelectors();
 const allocationSelectors = allocationsAdapter.getSelectors();
 const selectIncomes = createSelector([selectIncomeState], (incomes) => incomeSelectors.selectAll(incomes));
 
+/** The rows as the totals count them: an amount over the limit counts as NaN (shown "over the limit"), never capped. */
+const counted = <T extends { amount: Cents }>(rows: T[]): T[] =>
+  rows.some((row) => Number.isNaN(countedCents(row.amount))) ? rows.map((row) => ({ ...row, amount: countedCents(row.amount) })) : rows;
+const selectCountedIncomes = createSelector([selectIncomes], counted);
+
 /** The incomes with whose they are (live over the draft while editing), for the split by income. */
-export const selectOwnedIncomes = createSelector([selectIncomes], (incomes) =>
+export const selectOwnedIncomes = createSelector([selectCountedIncomes], (incomes) =>
   incomes.map((income) => ({ amount: income.amount, deleted: income.deleted, owner: income.owner })),
 );
 const selectAllocations = createSelector([selectAllocationState], (allocations) => allocationSelectors.selectAll(allocations));
+const selectCountedAllocations = createSelector([selectAllocations], counted);
 
 const selectCategoriesQuery = categoriesApi.endpoints.getAllocationCategories.select();
 const NO_CATEGORIES: AllocationCategory[] = [];
@@ -102,7 +109,7 @@ export const selectAllocationTableLines = createSelector(
   { memoizeOptions: { resultEqualityCheck: sameLines } },
 );
 
-const selectCategoryTotals = createSelector([selectAllocations], (allocations) => {
+const selectCategoryTotals = createSelector([selectCountedAllocations], (allocations) => {
   const rowsByCategory = new Map<number, AllocationLine[]>();
   for (const row of allocations) {
     const rows = rowsByCategory.get(row.allocation_category_id) ?? [];
@@ -118,9 +125,9 @@ const NO_TOTALS: SpendingTotals = { amount: 0, spent: 0, remaining: 0 };
 export const selectCategoryTotal = (state: RootState, budgetId: number, categoryId: number) =>
   selectCategoryTotals(state, budgetId).get(categoryId) ?? NO_TOTALS;
 
-export const selectBudgetTotals = createSelector([selectIncomes, selectAllocations], budgetTotals);
+export const selectBudgetTotals = createSelector([selectCountedIncomes, selectCountedAllocations], budgetTotals);
 
-export const selectClassSummary = createSelector([selectBudgetTotals, selectAllocations], (totals, allocations) =>
+export const selectClassSummary = createSelector([selectBudgetTotals, selectCountedAllocations], (totals, allocations) =>
   classSummary(totals.income, allocations),
 );
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 import type { GuideStep } from './guideSteps';
 import type { GuideStepState } from './useGuideProgress';
 

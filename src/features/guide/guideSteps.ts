@@ -1,5 +1,5 @@
 import { paths } from '../../app/paths';
-import type { GlossaryTermId } from '../glossary/terms';
+import type { GlossaryTermId } from '../glossary';
 
 export type GuideStepId = 'accounts' | 'budget' | 'entries' | 'reconcile';
 

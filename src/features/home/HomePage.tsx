@@ -1,6 +1,6 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { PageTitle } from '../../components/PageTitle';
-import { GuideCard } from '../guide/GuideCard';
+import { GuideCard } from '../guide';
 import { formatFullDate, isValidDate } from '../../shared/dates';
 import { useGetLastUpdateQuery } from './homeApi';
 import { Link } from 'react-router-dom';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
 import { PageTitle } from '../../components/PageTitle';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 import { nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
 import { useWriteAction } from '../../app/messages/useWriteAction';

@@ -13,8 +13,7 @@ import { EnvelopeProgress } from './EnvelopeProgress';
 import type { EnvelopeFields } from './envelopeRows';
 import { envelopeAdded, envelopeChanged, envelopeDeleteToggled } from './sinkFundEditSlice';
 import { selectEnvelope, selectEnvelopeLayout, selectEnvelopeTotals } from './sinkFundSelectors';
-import { HelpTip } from '../glossary/HelpTip';
-import type { GlossaryTermId } from '../glossary/terms';
+import { HelpTip, type GlossaryTermId } from '../glossary';
 import { counted } from '../../shared/wording';
 
 const statusLabels: Record<SinkFundAllocationStatus, string> = { open: 'Open', closed: 'Closed' };
@@ -62,7 +61,7 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
     statusLabels[row.status]
   );
   const comment = editing ? <TextCell label={`Comment for ${label}`} placeholder="Comment" value={row.comment} onText={(text) => change({ comment: text })} /> : row.comment;
-  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed'].filter(Boolean).join(' ') || undefined;
+  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed', refusals && 'ec-row--refused'].filter(Boolean).join(' ') || undefined;
 
   return (
     <tr className={className} data-envelope={row.name}>

@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiErrorText } from '../../app/apiErrors';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { ConflictBanner } from '../../components/ConflictBanner';
@@ -11,19 +11,20 @@ import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
-import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { errorShown, infoShown } from '../../app/messages/messagesSlice';
+import type { SinkFund, UpdateSinkFundBody } from '../../shared/schemas/sinkFunds';
+import { RefusalNotice } from '../../app/editing/RefusalNotice';
+import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { useEditMode } from '../../app/editing/useEditMode';
 import { EnvelopesTable, type EnvelopeTarget } from './EnvelopesTable';
 import { EnvelopeTransactionsDialog } from './EnvelopeTransactionsDialog';
 import { draftRebased, editCancelled, editStarted, sinkFundSaved } from './sinkFundEditSlice';
 import { sinkFundMessages } from './sinkFundMessages';
 import { useGetSinkFundQuery, useGetSinkFundsQuery, useUpdateSinkFundMutation } from './sinkFundsApi';
-import { refusalsByRow, selectHasUnsavedEnvelopeEdits, selectIsEditingSinkFund, selectSinkFundSavePayload } from './sinkFundSelectors';
+import { selectHasUnsavedEnvelopeEdits, selectIsEditingSinkFund, selectSinkFundSavePayload } from './sinkFundSelectors';
 import { TransferMoneyDialog } from './TransferMoneyDialog';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
-import { useWriteAction } from '../../app/messages/useWriteAction';
 import './sinkFunds.css';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 
 const NO_FUNDS: SinkFund[] = [];
 const NO_REFUSALS: Record<number, string[]> = {};
@@ -83,18 +84,47 @@ export default function SinkFundsPage() {
 
 function SinkFundDetail({ accountId }: { accountId: number }) {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
   const mobile = useNarrowScreen();
   const { data: fund, error, refetch, isFetching } = useGetSinkFundQuery(accountId);
-  const [updateSinkFund, { isLoading: saving }] = useUpdateSinkFundMutation();
-  const { run } = useWriteAction();
+  const [updateSinkFund] = useUpdateSinkFundMutation();
   const editing = useAppSelector((state) => selectIsEditingSinkFund(state, accountId));
   const unsaved = useAppSelector(selectHasUnsavedEnvelopeEdits);
   const [showClosed, setShowClosed] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
   const [refusals, setRefusals] = useState(NO_REFUSALS);
   const [transferring, setTransferring] = useState(false);
   const [transactionsOf, setTransactionsOf] = useState<EnvelopeTarget | null>(null);
+  const sent = useRef<{ body: UpdateSinkFundBody; keys: number[] } | null>(null);
+  const { save, cancel, reload, saving, conflict, refusal, dismissRefusal } = useEditMode<SinkFund>({
+    words: { saved: sinkFundMessages.saved, notSaved: sinkFundMessages.notSaved, cancelled: sinkFundMessages.editingCanceled, reloaded: sinkFundMessages.reloaded },
+    selectDirty: selectHasUnsavedEnvelopeEdits,
+    write: (state) => {
+      const payload = selectSinkFundSavePayload(state);
+      if (!payload) return null;
+      sent.current = payload;
+      return () => updateSinkFund({ id: accountId, body: payload.body }).unwrap();
+    },
+    refused: (refused) => {
+      const payload = sent.current;
+      if (!payload) return refused.messages;
+      const names = (payload.body.sink_fund_allocations ?? []).map((row) => row.name ?? '');
+      const { reasons, said } = rowsOfRefusal(refused, { sink_fund_allocations: { keys: payload.keys, names, unnamed: 'New envelope' } });
+      setRefusals(Object.fromEntries(said.sink_fund_allocations));
+      return reasons;
+    },
+    saved: () => {
+      setRefusals(NO_REFUSALS);
+      dispatch(sinkFundSaved());
+    },
+    cancelled: () => {
+      setRefusals(NO_REFUSALS);
+      dispatch(editCancelled());
+    },
+    refetch,
+    rebased: (fresh) => {
+      setRefusals(NO_REFUSALS);
+      dispatch(draftRebased(fresh));
+    },
+  });
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
@@ -102,52 +132,15 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   if (error && !fund) return <LoadError message={apiErrorText(error)} onRetry={refetch} />;
   if (!fund) return <PageLoading />;
 
-  const save = async () => {
-    const payload = selectSinkFundSavePayload(store.getState());
-    if (!payload) return;
-    const saved = await run({
-      write: () => updateSinkFund({ id: accountId, body: payload.body }).unwrap(),
-      success: sinkFundMessages.saved,
-      failure: sinkFundMessages.notSaved,
-      onRefused: (refusal) => {
-        if (refusal.conflict) setConflict(refusal.messages.join(' '));
-        setRefusals(refusalsByRow(refusal.fieldErrors, payload.keys));
-      },
-    });
-    if (!saved) return;
-    setConflict(null);
-    setRefusals(NO_REFUSALS);
-    dispatch(sinkFundSaved());
-  };
-
-  const cancel = () => {
-    dispatch(editCancelled());
-    setConflict(null);
-    setRefusals(NO_REFUSALS);
-    dispatch(infoShown(sinkFundMessages.editingCanceled));
-  };
-
-  const reload = async () => {
-    const fresh = await refetch();
-    if (!fresh.data) {
-      dispatch(errorShown(apiErrorText(fresh.error)));
-      return;
-    }
-    dispatch(draftRebased(fresh.data));
-    setConflict(null);
-    setRefusals(NO_REFUSALS);
-    dispatch(infoShown(sinkFundMessages.reloaded));
-  };
-
   return (
     <div className="ec-sink-fund" data-account-id={accountId}>
       <Space wrap className="ec-sink-fund-toolbar">
         {editing ? (
           <>
-            <Button type="primary" loading={saving} onClick={save}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
               Save Changes
             </Button>
-            <Button onClick={cancel} disabled={saving}>
+            <Button onClick={() => void cancel()} disabled={saving}>
               Cancel
             </Button>
           </>
@@ -166,6 +159,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
       </Space>
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.envelopes(accountId)]} what="these envelopes" edits="kept" onReload={() => void reload()} reloading={isFetching} />
+      {refusal && editing && <RefusalNotice title={sinkFundMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-sink-fund" />}
       <EnvelopesTable accountId={accountId} fund={fund} editing={editing} mobile={mobile} showClosed={showClosed} refusals={refusals} onShowTransactions={setTransactionsOf} />
       <TransferMoneyDialog fund={fund} open={transferring} onDone={() => setTransferring(false)} />
       {transactionsOf && <EnvelopeTransactionsDialog target={transactionsOf} onClose={() => setTransactionsOf(null)} />}

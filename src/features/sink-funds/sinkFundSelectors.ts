@@ -1,3 +1,4 @@
+import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import { createSelector, weakMapMemoize, type EntityState } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { sumCents } from '../../shared/money';
@@ -94,11 +95,5 @@ export const selectSinkFundSavePayload = createSelector([selectSinkFundDraft], (
 
 /** The refusals of a failed save (`sink_fund_allocations.<index>.<field>`), by the row key they belong to. */
 export function refusalsByRow(fieldErrors: Record<string, string[]>, keys: number[]): Record<number, string[]> {
-  const byRow: Record<number, string[]> = {};
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    const match = /^sink_fund_allocations\.(\d+)\./.exec(field);
-    const key = match ? keys[Number(match[1])] : undefined;
-    if (key !== undefined) (byRow[key] ??= []).push(...messages);
-  }
-  return byRow;
+  return Object.fromEntries(rowsOfRefusal({ messages: [], fieldErrors }, { sink_fund_allocations: { keys, names: [], unnamed: '' } }).said.sink_fund_allocations);
 }

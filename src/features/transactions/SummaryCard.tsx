@@ -2,8 +2,7 @@ import { Button, Card } from 'antd';
 import { Money } from '../../components/Money';
 import type { Cents } from '../../shared/money';
 import type { SummaryFigures } from './summary';
-import { HelpTip } from '../glossary/HelpTip';
-import type { GlossaryTermId } from '../glossary/terms';
+import { HelpTip, type GlossaryTermId } from '../glossary';
 
 const Figure = ({ label, cents, term }: { label: string; cents: Cents; term?: GlossaryTermId }) => (
   <>

@@ -11,7 +11,7 @@ import type { DraftRow } from './draftRows';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
-import { HelpTip } from '../glossary/HelpTip';
+import { HelpTip } from '../glossary';
 
 interface RowContext {
   editing: boolean;

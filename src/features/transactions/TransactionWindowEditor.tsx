@@ -13,7 +13,9 @@ import { formatShortDate, today } from '../../shared/dates';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
-import { infoShown } from '../../app/messages/messagesSlice';
+import { errorShown, infoShown } from '../../app/messages/messagesSlice';
+import { confirm } from '../../components/confirm';
+import { DISCARD_QUESTION } from '../../app/editing/useEditMode';
 import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
 import { draftFromTransaction, newDraftRow } from './draftRows';
@@ -24,6 +26,7 @@ import { SummaryCard } from './SummaryCard';
 import { TransactionTable } from './TransactionTable';
 import {
   allSuggestionsAccepted,
+  draftRebased,
   editCancelled,
   editStarted,
   rowAdded,
@@ -39,6 +42,8 @@ import { TransferDialog } from './TransferDialog';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 import { useWindowSave } from './useWindowSave';
+
+const TRANSACTIONS_RELOADED = 'Reloaded the latest transactions with your changes kept on top. Check them and save again.';
 
 const NO_ROW_ERRORS: ReadonlyMap<string, string[]> = new Map();
 
@@ -118,15 +123,22 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const save = async () => {
     if (await saver.save()) leaveEditMode();
   };
-  const cancel = () => {
+  const cancel = async () => {
+    if (dirty && !(await confirm({ title: DISCARD_QUESTION }))) return;
     dispatch(editCancelled());
     leaveEditMode();
     dispatch(infoShown('Editing canceled'));
   };
-  const reload = () => {
-    dispatch(editCancelled());
-    leaveEditMode();
-    void windowQuery.refetch();
+  /** After a 409: the window's latest rows, with the person's edits kept on top. */
+  const reload = async () => {
+    const fresh = await windowQuery.refetch();
+    if (!fresh.data) {
+      dispatch(errorShown(apiErrorText(fresh.error)));
+      return;
+    }
+    dispatch(draftRebased({ rows: fresh.data.transactions.map(draftFromTransaction), lockVersion: fresh.data.lockVersion }));
+    saver.clearProblem();
+    dispatch(infoShown(TRANSACTIONS_RELOADED));
   };
   const addRow = () => {
     const row = newDraftRow(defaultRowDate(window, today()), newRowStatus(account.is_credit_card));
@@ -168,7 +180,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
               <Button type="primary" onClick={() => void save()} loading={saver.saving}>
                 Save Changes
               </Button>
-              <Button onClick={cancel} disabled={saver.saving}>
+              <Button onClick={() => void cancel()} disabled={saver.saving}>
                 Cancel
               </Button>
               <Button onClick={addRow}>Add New Transaction</Button>
@@ -191,11 +203,11 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
       )}
       {problem &&
         (problem.conflict ? (
-          <ConflictBanner message={problem.messages.join(' ')} edits="dropped" onReload={reload} />
+          <ConflictBanner message={problem.messages.join(' ')} edits="kept" onReload={() => void reload()} reloading={windowQuery.isFetching} />
         ) : (
           <Alert type="error" showIcon role="alert" title={problem.messages.join(' ')} />
         ))}
-      <LiveChangeNotice editing={editing && !problem?.conflict} resources={[liveResource.window(account.id, budgetId), 'transactions']} what="these transactions" edits="dropped" onReload={reload} />
+      <LiveChangeNotice editing={editing && !problem?.conflict} resources={[liveResource.window(account.id, budgetId), 'transactions']} what="these transactions" edits="kept" onReload={() => void reload()} />
       {editing && suggestions.problem && (
         <Alert
           type="warning"

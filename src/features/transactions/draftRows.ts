@@ -1,3 +1,5 @@
+import type { RowIdentity } from '../../app/rebaseRows';
+import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
@@ -30,6 +32,14 @@ const savedRowKey = (id: number) => `t${id}`;
 
 let newRowCounter = 0;
 const newRowKey = () => `n${++newRowCounter}`;
+
+/** How the transaction draft's rows are told apart, for a rebase after a conflict (`rebaseList`). */
+export const draftRowIdentity: RowIdentity<DraftRow, string> = {
+  keyOf: (row) => row.key,
+  isNew: (row) => row.id === null,
+  deleted: (row) => row.deleted,
+  asNew: (row) => ({ ...row, id: null, key: newRowKey() }),
+};
 
 export function draftFromTransaction(t: Transaction): DraftRow {
   return {
@@ -99,15 +109,7 @@ export function rowsToSave(rows: readonly DraftRow[]): { transactions: Transacti
 
 /** `field_errors` keyed `transactions.<index>.<field>` → messages per draft row key. */
 export function rowErrorsFromFieldErrors(fieldErrors: Record<string, string[]>, keys: readonly string[]): Map<string, string[]> {
-  const byRow = new Map<string, string[]>();
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    const match = /^transactions[.[](\d+)/.exec(field);
-    const key = match ? keys[Number(match[1])] : undefined;
-    if (!key) continue;
-    const known = byRow.get(key) ?? [];
-    byRow.set(key, [...known, ...messages.filter((message) => !known.includes(message))]);
-  }
-  return byRow;
+  return rowsOfRefusal({ messages: [], fieldErrors }, { transactions: { keys, names: [], unnamed: '' } }).said.transactions;
 }
 
 /** What must be fixed before saving, per row key: the rows the server would refuse (dates, negative amounts). */

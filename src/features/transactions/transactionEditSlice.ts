@@ -2,7 +2,8 @@ import { createSelector, createSlice, isDraft, original, type Draft, type Payloa
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import type { RootState } from '../../app/store';
 import { userLoggedOut } from '../../app/authSlice';
-import type { DraftRow } from './draftRows';
+import { rebaseList } from '../../app/rebaseRows';
+import { draftRowIdentity, type DraftRow } from './draftRows';
 
 /**
  * The edit-mode draft of one account's transaction window: everything between "Make Changes" and "Save
@@ -16,6 +17,8 @@ interface TransactionDraft {
   lockVersion: number | undefined;
   /** In window order, then added and imported rows. */
   rows: DraftRow[];
+  /** The window's saved rows when editing started: a rebase after a conflict keeps exactly the rows changed since. */
+  base: DraftRow[];
   dirty: boolean;
 }
 
@@ -56,8 +59,18 @@ const transactionEditSlice = createSlice({
   name: 'transactionEdit',
   initialState,
   reducers: {
-    editStarted: (state, action: PayloadAction<Omit<TransactionDraft, 'dirty'>>) => {
-      state.draft = { ...action.payload, dirty: false };
+    editStarted: (state, action: PayloadAction<Omit<TransactionDraft, 'dirty' | 'base'>>) => {
+      state.draft = { ...action.payload, base: action.payload.rows, dirty: false };
+    },
+    /** After a 409: the window's latest rows under the person's edits, ready to be saved again. */
+    draftRebased: (state, action: PayloadAction<{ rows: DraftRow[]; lockVersion: number | undefined }>) => {
+      const draft = state.draft;
+      if (!draft) return;
+      const mine = isDraft(draft.rows) ? original(draft.rows)! : draft.rows;
+      const base = isDraft(draft.base) ? original(draft.base)! : draft.base;
+      draft.rows = rebaseList(mine, base, action.payload.rows, draftRowIdentity, (row) => row);
+      draft.base = action.payload.rows;
+      draft.lockVersion = action.payload.lockVersion;
     },
     rowChanged: (state, action: PayloadAction<{ key: string; changes: Partial<DraftRow> }>) => {
       const { key, changes } = action.payload;
@@ -112,6 +125,7 @@ const transactionEditSlice = createSlice({
 
 export const {
   editStarted,
+  draftRebased,
   rowChanged,
   rowDeleteToggled,
   rowAdded,

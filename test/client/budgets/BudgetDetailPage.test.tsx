@@ -185,13 +185,15 @@ describe('budget detail', () => {
     await user.type(amount, '1');
     const loads = network.find('GET', '/budgets/7').length;
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(messages).toContain('Editing canceled');
+    // There are edits: Cancel asks first.
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(messages).toContain('Editing canceled'));
     await waitFor(() => expect(network.find('GET', '/budgets/7').length).toBe(loads + 1));
     expect(rowWith(allocationsTable(), 'Rent')).toHaveTextContent('1,500.00');
     expect(screen.getByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
   });
 
-  it('keeps edit mode and every edit when the save is refused, showing the server message', async () => {
+  it('keeps edit mode and every edit when the save is refused, showing the server message once, on the page', async () => {
     const user = userEvent.setup();
     const { messages } = await openBudget({
       'PUT /budgets/7': refuse(422, "Name can't be blank"),
@@ -201,7 +203,8 @@ describe('budget detail', () => {
     await user.clear(amount);
     await user.type(amount, '1234.5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(messages).toContain("Budget not saved. Name can't be blank"));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Budget not saved.Name can't be blank.");
+    expect(messages).toEqual([]);
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
     expect(within(inputRow(allocationsTable(), 'Allocation name', 'Rent')).getByLabelText(/ amount$/)).toHaveValue('1234.50');
   });
@@ -228,8 +231,9 @@ describe('budget detail', () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Budget not saved.')).toBeInTheDocument();
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Groceries: amount is too large', "New allocation: Name can't be blank"]);
-    expect(messages).toContain("Budget not saved. Groceries: amount is too large New allocation: Name can't be blank");
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Groceries: amount is too large.', "New allocation: Name can't be blank."]);
+    // Said once: no pop-up repeats it.
+    expect(messages).toEqual([]);
 
     const refusedRows = [...allocationsTable().querySelectorAll<HTMLElement>('tr.ec-row--refused')];
     expect(refusedRows).toEqual([inputRow(allocationsTable(), 'Allocation name', 'Groceries'), inputRow(allocationsTable(), 'Allocation name', '')]);

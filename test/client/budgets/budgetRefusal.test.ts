@@ -13,7 +13,7 @@ const body: UpdateBudgetBody = {
 const keys = { incomes: [11], allocations: [21, -1] };
 const refused = (errors: string[], fieldErrors: Record<string, string[]>) => readServerRefusal({ status: 422, data: { success: false, errors, field_errors: fieldErrors } });
 
-describe('a refused budget save in the person\'s words', () => {
+describe('a refused budget save in the person\'s words, each reason its own sentence', () => {
   it('names each row by its name (or as new), the field in words, and keeps reasons about the whole budget', () => {
     const result = describeBudgetRefusal(
       refused(["Bank account doesn't exist", 'allocations.1.allocation_category_id is required', "Allocation 'Food' has 2 transactions and cannot be deleted"], {
@@ -24,15 +24,15 @@ describe('a refused budget save in the person\'s words', () => {
       keys,
     );
     expect(result.reasons).toEqual([
-      "Salary: Bank account doesn't exist",
-      'New allocation: allocation category is required',
-      "Allocation 'Food' has 2 transactions and cannot be deleted",
+      "Salary: Bank account doesn't exist.",
+      'New allocation: allocation category is required.',
+      "Allocation 'Food' has 2 transactions and cannot be deleted.",
     ]);
     expect(result.rows).toEqual({ incomes: { 11: ['bank_account_id'] }, allocations: { [-1]: ['allocation_category_id'] } });
   });
 
   it('a refusal naming no row is its messages, and marks nothing', () => {
     const result = describeBudgetRefusal(refused(['A budget holds at most 5,000 allocations'], {}), body, keys);
-    expect(result).toEqual({ reasons: ['A budget holds at most 5,000 allocations'], rows: { incomes: {}, allocations: {} } });
+    expect(result).toEqual({ reasons: ['A budget holds at most 5,000 allocations.'], rows: { incomes: {}, allocations: {} } });
   });
 });

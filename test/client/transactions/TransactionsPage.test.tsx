@@ -168,7 +168,7 @@ describe('Transactions', () => {
     expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
   });
 
-  it('offers Reload after a conflicting save, which brings back the saved window', async () => {
+  it('offers Reload after a conflicting save, which brings in the latest window with the edits kept on top', async () => {
     const network = mockFetch(household({ 'POST /transactions': () => refusal(409, [WINDOW_CONFLICT_MESSAGE]) }));
     const user = setupUser();
     renderTransactions();
@@ -180,8 +180,23 @@ describe('Transactions', () => {
     const reads = network.find('GET', '/transactions').length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(network.find('GET', '/transactions').length).toBe(reads + 1));
+    await waitFor(() => expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument());
+    expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('asks "Discard your changes?" on Cancel when there are edits', async () => {
+    mockFetch(household());
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), '!');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await dialogTitled('Discard your changes?')).getByRole('button', { name: 'No' }));
+    expect(screen.getByDisplayValue('Supermarket!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await dialogTitled('Discard your changes?')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
-    expect(screen.getByText('Supermarket')).toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved edits', async () => {

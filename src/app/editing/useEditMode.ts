@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { ServerRefusal } from '../apiErrors';
+import { apiErrorMessages } from '../apiErrors';
+import { useAppDispatch, useAppStore } from '../hooks';
+import type { RootState } from '../store';
+import { confirm } from '../../components/confirm';
+import { errorShown, infoShown } from '../messages/messagesSlice';
+import { useWriteAction } from '../messages/useWriteAction';
+
+/** Cancel's question when the draft holds edits (Escape, Back and reload ask "Leave without saving?"). */
+export const DISCARD_QUESTION = 'Discard your changes?';
+
+export interface EditModeWords {
+  saved: string;
+  notSaved: string;
+  cancelled: string;
+  reloaded: string;
+}
+
+export interface EditModeOptions<Fresh> {
+  words: EditModeWords;
+  /** Whether the draft holds edits: Cancel asks before throwing them away. */
+  selectDirty: (state: RootState) => boolean;
+  /** The save of the draft as it is now, or null when there is nothing to save. */
+  write: (state: RootState) => (() => Promise<unknown>) | null;
+  /** A refused save (not a 409): mark the rows it names; returns the reasons, one sentence each. */
+  refused: (refusal: ServerRefusal) => string[];
+  saved: () => void;
+  cancelled: () => void;
+  /** The latest copy from the server, for Reload after a 409. */
+  refetch: () => Promise<{ data?: Fresh; error?: unknown }>;
+  /** The person's edits on top of the fresh copy. */
+  rebased: (fresh: Fresh) => void;
+}
+
+/**
+ * One edit mode's save, cancel, reload and conflict, for the budget detail, a sink fund's envelopes and the
+ * transactions window. A refused save shows its reasons once (on the page, by the rows: no pop-up as well);
+ * a 409 keeps every edit and offers Reload, which brings in the other change with the person's edits on top;
+ * Cancel asks "Discard your changes?" when there are edits.
+ */
+export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const { run, pending: saving } = useWriteAction();
+  const [conflict, setConflict] = useState<string | null>(null);
+  /** The reasons of the last refused save, one sentence each; shown until dismissed, saved or cancelled. */
+  const [refusal, setRefusal] = useState<string[] | null>(null);
+
+  const save = async (): Promise<boolean> => {
+    const write = options.write(store.getState());
+    if (!write) return false;
+    const saved = await run({
+      write,
+      success: options.words.saved,
+      failure: options.words.notSaved,
+      shownByScreen: true,
+      onRefused: (refused) => {
+        if (refused.conflict) setConflict(refused.messages.join(' '));
+        else setRefusal(options.refused(refused));
+      },
+    });
+    if (saved) {
+      setConflict(null);
+      setRefusal(null);
+      options.saved();
+    }
+    return saved;
+  };
+
+  const cancel = async (): Promise<boolean> => {
+    if (options.selectDirty(store.getState()) && !(await confirm({ title: DISCARD_QUESTION }))) return false;
+    options.cancelled();
+    setConflict(null);
+    setRefusal(null);
+    dispatch(infoShown(options.words.cancelled));
+    return true;
+  };
+
+  const reload = async () => {
+    const fresh = await options.refetch();
+    if (!fresh.data) {
+      dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
+      return;
+    }
+    options.rebased(fresh.data);
+    setConflict(null);
+    setRefusal(null);
+    dispatch(infoShown(options.words.reloaded));
+  };
+
+  return { save, cancel, reload, saving, conflict, refusal, dismissRefusal: () => setRefusal(null) };
+}
