@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { GENERATED_BANK_REF_PREFIX } from '../../../src/shared/bankRefs';
 import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../../src/shared/money';
 import type { Transaction as TransactionResponse } from '../../../src/shared/schemas/transactions';
