@@ -317,7 +317,7 @@ describe('budget detail', () => {
     const network = await openBudget({
       'GET /transactions/by_allocation': [
         { id: 1, transaction_date: '2026-01-03', description: 'Market', net_amount: -30025 },
-        { id: 2, transaction_date: '2026-01-09', description: 'Refund', net_amount: 5000 },
+        { id: 2, transaction_date: '2026-01-09', description: 'Returned jar', net_amount: 5000 },
         { id: 3, transaction_date: '2026-01-20', description: 'Bakery', net_amount: -20000 },
       ],
     });
@@ -327,7 +327,7 @@ describe('budget detail', () => {
     expect(network.network.find('GET', '/transactions/by_allocation')[0].search).toBe('?allocation_id=22');
     expect(within(dialog).getByRole('columnheader', { name: 'Spent' })).toBeInTheDocument();
     expect(rowWith(dialog, 'Market')).toHaveTextContent('Jan 03, 2026Market300.25');
-    expect(rowWith(dialog, 'Refund')).toHaveTextContent('-50.00');
+    expect(rowWith(dialog, 'Returned jar')).toHaveTextContent('Refund -50.00');
     expect(rowWith(dialog, 'Total')).toHaveTextContent('450.25');
     const spentOnRow = rowWith(allocationsTable(), 'Groceries').querySelector('.ec-spent')?.textContent;
     expect(spentOnRow).toBe('450.25');

@@ -41,10 +41,11 @@ describe('Getting started', () => {
     renderSetupPage('/setup/institutions');
     const steps = await screen.findAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
-      '✓ Add your bank or financial institution (done)',
-      '○ Add your bank accounts',
-      '○ Add your allocation categories',
-      '○ Choose your settings',
+      // One marker per step (issue 32): its number, or ✓ once done.
+      '✓Add your bank or financial institution (done)',
+      '2Add your bank accounts',
+      '3Add your allocation categories',
+      '4Choose your settings',
     ]);
     expect(screen.getByText('Add your bank accounts')).toHaveAttribute('href', '/setup/bank-accounts');
   });

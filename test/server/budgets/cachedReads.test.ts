@@ -223,7 +223,9 @@ describe.each(testDialects)('cached budget reads on %s', (dialect) => {
             (row) => ({ name: row.name, event: /after (\w+) on/i.exec(row.sql)![1].toLowerCase() }),
           );
 
-    const owned = tables.map((t) => t.name).filter((name) => name !== 'users').sort();
+    // The live-events log is written after a write has committed, to tell screens of it: moving the revision
+    // there would make every write look like two (docs/live.md).
+    const owned = tables.map((t) => t.name).filter((name) => name !== 'users' && name !== 'live_events').sort();
     expect(owned).toEqual([...HOUSEHOLD_TABLES].sort());
     for (const table of owned) {
       expect(triggers.filter((t) => t.name === table).map((t) => t.event).sort()).toEqual(['delete', 'insert', 'update']);
