@@ -149,7 +149,7 @@ test.describe('with a household under way', () => {
     await expect(page).toHaveURL(/#\/glossary\?term=discretionary$/);
     const term = page.locator('dt#glossary-discretionary');
     await expect(term).toBeFocused();
-    for (const word of ['Sink fund', 'Envelope', 'Unassigned Money', 'Fixed amount', 'Close, Copy and Reopen', 'Carried-forward rows (B/F)', 'Paid?', 'Unpaid Difference', 'Needs, wants and savings'])
+    for (const word of ['Sink fund', 'Envelope', 'Unassigned Money', 'Fixed amount', 'Month end', 'Carried-forward rows (B/F)', 'Paid?', 'Unpaid Difference', 'Needs, wants and savings'])
       await expect(page.getByRole('term').filter({ hasText: word }).first()).toBeVisible();
   });
 

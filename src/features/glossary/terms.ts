@@ -40,7 +40,8 @@ export const glossary = {
     more: 'An allocation without the tick (groceries, fuel) is an estimate worth looking at again each month.',
   },
   'close-copy-reopen': {
-    term: 'Close, Copy and Reopen',
+    // Not "Close, Copy and Reopen": the help button's name would then contain the names of the buttons beside it.
+    term: 'Month end',
     short: 'Copy starts next month from this one (same incomes and allocations). Close ends a month: balances are settled and unpaid card charges carried forward. Reopen undoes the last close exactly.',
     more: 'Only the last open budget can be closed, only the newest budget copied, and only the last closed budget reopened. Close then reopen changes no figure.',
   },

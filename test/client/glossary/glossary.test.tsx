@@ -62,7 +62,7 @@ describe('glossary page', () => {
     renderWithProviders(<GlossaryPage />, { path: '/glossary' });
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     expect(terms).toEqual(glossaryTermIds.map((id) => glossary[id].term));
-    for (const word of ['Sink fund', 'Envelope', 'Unassigned Money', 'Discretionary amount', 'Fixed amount', 'Close, Copy and Reopen', 'Carried-forward rows (B/F)', 'Paid?', 'Unpaid Difference', 'Needs, wants and savings'])
+    for (const word of ['Sink fund', 'Envelope', 'Unassigned Money', 'Discretionary amount', 'Fixed amount', 'Month end', 'Carried-forward rows (B/F)', 'Paid?', 'Unpaid Difference', 'Needs, wants and savings'])
       expect(terms).toContain(word);
     expect(screen.getByText(/On other accounts the tick only records/)).toBeInTheDocument();
   });
