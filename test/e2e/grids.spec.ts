@@ -84,8 +84,9 @@ test('after a conflict the budget and the envelopes keep the edits on top of the
   const amount = allocationsTable(page).locator('input[aria-label$=" amount"]').first();
   await amount.fill('432.10');
   // Someone else saves the budget meanwhile.
-  const stored = await api<{ lock_version: number; incomes: { id: number; name: string }[] }>('GET', `/budgets/${budgetId}`);
-  await api('PUT', `/budgets/${budgetId}`, { lock_version: stored.lock_version, incomes: [{ id: stored.incomes[0].id, comment: 'changed elsewhere' }] });
+  const stored = await api<{ lock_version: number; incomes: { id: number; name: string; amount: number }[] }>('GET', `/budgets/${budgetId}`);
+  const [first] = stored.incomes;
+  await api('PUT', `/budgets/${budgetId}`, { lock_version: stored.lock_version, incomes: [{ id: first.id, name: first.name, amount: first.amount, comment: 'changed elsewhere' }] });
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(amount).toHaveValue('432.10');
@@ -113,7 +114,7 @@ test('the fields of an income and an allocation are edited and saved, nothing sc
   const { api, budgetId } = await openBudget(page);
   const desktop = testInfo.project.name === 'desktop';
   await page.getByRole('button', { name: 'Make Changes' }).click();
-  const allocation = allocationsTable(page).locator('tbody tr.ec-row--group + tr');
+  const allocation = allocationsTable(page).locator('tbody tr.ec-row--group + tr').first();
   const allocationName = await allocation.getByLabel('Allocation name').inputValue();
   if (desktop) {
     await allocation.getByLabel('Class').selectOption('savings');

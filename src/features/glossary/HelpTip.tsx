@@ -40,21 +40,29 @@ export function HelpTip({ term }: { term: GlossaryTermId }) {
   }, [open]);
 
   // Placed under its button in the window's coordinates, so no table cell or scrolling box clips it, and kept
-  // inside the window on a phone; a scroll or resize closes it rather than leave it behind.
+  // inside the window on a phone. A scroll or resize moves it with its button (pages scroll on their own too: a
+  // focus moved to a heading, a list refreshed); it closes only once its button has left the window.
   useLayoutEffect(() => {
     if (!open || !button.current) return;
-    const viewport = document.documentElement.clientWidth || window.innerWidth;
-    const margin = 8;
-    const width = Math.min(POPUP_WIDTH, viewport - 2 * margin);
-    const anchor = button.current.getBoundingClientRect();
-    const left = Math.max(margin, Math.min(anchor.left - margin, viewport - margin - width));
-    setPlace({ top: anchor.bottom + 6, left, width });
-    const close = () => setOpen(false);
-    window.addEventListener('resize', close);
-    window.addEventListener('scroll', close, true);
+    const anchorTo = button.current;
+    const follow = () => {
+      const viewport = document.documentElement.clientWidth || window.innerWidth;
+      const margin = 8;
+      const width = Math.min(POPUP_WIDTH, viewport - 2 * margin);
+      const anchor = anchorTo.getBoundingClientRect();
+      if (anchor.bottom < 0 || anchor.top > window.innerHeight) {
+        setOpen(false);
+        return;
+      }
+      const left = Math.max(margin, Math.min(anchor.left - margin, viewport - margin - width));
+      setPlace({ top: anchor.bottom + 6, left, width });
+    };
+    follow();
+    window.addEventListener('resize', follow);
+    window.addEventListener('scroll', follow, true);
     return () => {
-      window.removeEventListener('resize', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, true);
     };
   }, [open]);
 
