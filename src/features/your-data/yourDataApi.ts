@@ -16,6 +16,10 @@ export interface DownloadedFile {
   text: string;
 }
 
+const BYTE_ORDER_MARK = '\uFEFF';
+const withSpreadsheetMark = (type: string | null, text: string) =>
+  type?.startsWith('text/csv') && !text.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK + text : text;
+
 const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
 /** Everything the household owns, out and in; and history from YNAB or Actual Budget. */
@@ -29,7 +33,9 @@ export const yourDataApi = api.injectEndpoints({
         responseHandler: async (response) => ({
           name: fileNameOf(response.headers.get('content-disposition'), DOWNLOADS[kind].url.split('/').pop()!),
           type: response.headers.get('content-type') ?? 'application/octet-stream',
-          text: await response.text(),
+          // `text()` drops the byte-order mark the server writes on spreadsheets; spreadsheet programs need it
+          // to read the file as UTF-8, so it goes back on.
+          text: withSpreadsheetMark(response.headers.get('content-type'), await response.text()),
         }),
       }),
     }),
