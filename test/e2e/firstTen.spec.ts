@@ -163,14 +163,20 @@ test.describe('with a household under way', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Home', exact: true })).toBeFocused();
 
-    await (await openMenu(page, testInfo)).getByRole('link', { name: 'Settings' }).click();
+    // A keyboard journey: the menu's links are chosen with Enter, as a keyboard user does.
+    const choose = async (name: string) => {
+      const link = (await openMenu(page, testInfo)).getByRole('link', { name });
+      await link.focus();
+      await page.keyboard.press('Enter');
+    };
+    await choose('Settings');
     const heading = page.getByRole('heading', { level: 2, name: 'Settings', exact: true });
     await expect(heading).toBeFocused();
     await page.keyboard.press('Tab');
     // The next stop is in the page, not back in the menu.
     expect(await page.evaluate(() => document.querySelector('nav')?.contains(document.activeElement) ?? false)).toBe(false);
 
-    await (await openMenu(page, testInfo)).getByRole('link', { name: 'Activity' }).click();
+    await choose('Activity');
     await expect(page.getByRole('heading', { level: 2, name: 'Activity', exact: true })).toBeFocused();
   });
 
