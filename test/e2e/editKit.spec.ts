@@ -31,8 +31,11 @@ const day = (n: number) => `${start.slice(0, 8)}${String(n).padStart(2, '0')}`;
 async function openWindow(page: Page): Promise<Window> {
   const user = await createHousehold();
   const api = await apiFor(user);
+  await api('POST', '/allocation_categories', { name: 'Food' });
   const budget = await api('POST', '/budgets', { start_date: start });
   const chequing = await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
+  const settings = await api<{ lock_version: number }>('GET', '/settings');
+  await api('POST', '/settings', { family_type: 'couple', wife: 'Alice', husband: 'Bob', single_person: 'Me', primary_budget_account_id: chequing.id, lock_version: settings.lock_version });
   const row = (date: string, description: string, withdrawal: number, deposit: number) => ({
     id: null,
     transaction_date: date,

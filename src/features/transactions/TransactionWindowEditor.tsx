@@ -163,7 +163,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   });
   const startEditing = () => {
     dispatch(editStarted({ bankAccountId: account.id, budgetId, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
-    leaveEditMode();
+    setRowErrors(NO_ROW_ERRORS);
+    setImportNote(null);
     edit.dismissRefusal();
   };
   const addRow = () => {

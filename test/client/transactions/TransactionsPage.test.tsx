@@ -162,8 +162,8 @@ describe('Transactions', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     // Said once, on the page by the rows (no pop-up as well), each reason a sentence; the row is marked.
-    const notice = await screen.findByText('Transactions not saved.');
-    expect(within(notice.closest('.ant-alert') as HTMLElement).getByText('Row 2 (Mystery charge): allocation is not in this budget.')).toBeInTheDocument();
+    expect(await screen.findByText('Transactions not saved.')).toBeInTheDocument();
+    expect(screen.getByText('Row 2 (Mystery charge): allocation is not in this budget.')).toBeInTheDocument();
     expect(store.getState().messages.current).toBeNull();
     expect(rowOf('Parking')).toHaveClass('ec-row--refused');
     const rowError = screen.getAllByText('Row 2 (Mystery charge): allocation is not in this budget').find((node) => node.closest('tr.ec-row-errors'));
