@@ -1,12 +1,3 @@
-import type { EntityState } from '@reduxjs/toolkit';
-
-/** An edit-mode row: keyed for the screen, `id` 0 until saved, and possibly toggled deleted. */
-export interface DraftRow {
-  key: number;
-  id: number;
-  deleted: boolean;
-}
-
 const sameRow = <T extends object>(a: T, b: T) => (Object.keys(a) as (keyof T)[]).every((field) => a[field] === b[field]);
 
 /** How one kind of draft row is told apart: its key, whether it is new (never saved), and how it becomes new. */
@@ -42,23 +33,4 @@ export function rebaseList<T extends object, K>(draft: readonly T[], base: reado
     else if (!freshKeys.has(identity.keyOf(row)) && changed(row) && !identity.deleted(row)) rows.push(identity.asNew(row));
   }
   return rows;
-}
-
-const entityRows = <T extends DraftRow>(state: EntityState<T, number>): T[] => state.ids.map((key) => state.entities[key]);
-
-/** `rebaseList` for the budget's and the envelopes' rows (entity states keyed by number, new rows with id 0). */
-export function rebaseRows<T extends DraftRow>(
-  draft: EntityState<T, number>,
-  base: EntityState<T, number>,
-  fresh: EntityState<T, number>,
-  refresh: (mine: T, theirs: T) => T,
-  takeKey: () => number,
-): T[] {
-  return rebaseList(
-    entityRows(draft),
-    entityRows(base),
-    entityRows(fresh),
-    { keyOf: (row) => row.key, isNew: (row) => row.id === 0, deleted: (row) => row.deleted, asNew: (row) => ({ ...row, id: 0, key: takeKey() }) },
-    refresh,
-  );
 }

@@ -54,7 +54,8 @@ export function rowsOfRefusal<Lists extends string, Key>(refusal: Pick<ServerRef
       placed.add(message);
       // "allocations.1.allocation_category_id is required" → "allocation category is required"
       const reason = message.startsWith(`${path} `) ? `${fieldWords(field)} ${message.slice(path.length + 1)}` : message;
-      reasons.push(sentence(`${name}: ${reason}`));
+      // A list whose rows have no name (the window's: the server's message names the row) is not prefixed.
+      reasons.push(sentence(name ? `${name}: ${reason}` : reason));
     }
   }
   for (const message of refusal.messages) if (!placed.has(message)) reasons.push(sentence(message));

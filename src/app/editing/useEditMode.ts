@@ -21,6 +21,11 @@ export interface EditModeOptions<Fresh> {
   words: EditModeWords;
   /** Whether the draft holds edits: Cancel asks before throwing them away. */
   selectDirty: (state: RootState) => boolean;
+  /**
+   * Rows the server would refuse, found before anything is sent (the window's dates and negative amounts): mark
+   * them and return the reasons, one sentence each; null when the draft can be sent.
+   */
+  check?: (state: RootState) => string[] | null;
   /** The save of the draft as it is now, or null when there is nothing to save. */
   write: (state: RootState) => (() => Promise<unknown>) | null;
   /** A refused save (not a 409): mark the rows it names; returns the reasons, one sentence each. */
@@ -37,7 +42,8 @@ export interface EditModeOptions<Fresh> {
  * One edit mode's save, cancel, reload and conflict, for the budget detail, a sink fund's envelopes and the
  * transactions window. A refused save shows its reasons once (on the page, by the rows: no pop-up as well);
  * a 409 keeps every edit and offers Reload, which brings in the other change with the person's edits on top;
- * Cancel asks "Discard your changes?" when there are edits.
+ * Cancel asks "Discard your changes?" when there are edits. Rows found wrong before sending (`check`) are said
+ * the same way as a refusal, and nothing is sent.
  */
 export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
   const dispatch = useAppDispatch();
@@ -48,6 +54,11 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
   const [refusal, setRefusal] = useState<string[] | null>(null);
 
   const save = async (): Promise<boolean> => {
+    const unsendable = options.check?.(store.getState());
+    if (unsendable) {
+      setRefusal(unsendable);
+      return false;
+    }
     const write = options.write(store.getState());
     if (!write) return false;
     const saved = await run({

@@ -1,76 +1,46 @@
-import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
-import { rebaseRows } from '../../app/rebaseRows';
+import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
+import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type DraftState } from '../../app/editing/draftSlice';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { userLoggedOut } from '../../app/authSlice';
 import { envelopeRowsOf, envelopesAdapter, type EnvelopeFields, type EnvelopeLine } from './envelopeRows';
+
+interface EnvelopeLists {
+  envelopes: EntityState<EnvelopeLine, number>;
+}
 
 /**
  * The edit-mode draft of one sink fund's envelopes: everything between "Make Changes" and "Save Changes"/"Cancel".
- * `base` is the server's list when editing started, so a reload after a conflict keeps exactly the rows the
- * person changed and takes everything else from the server.
+ * `base.envelopes` is the server's list when editing started, so a reload after a conflict keeps exactly the rows
+ * the person changed and takes everything else from the server.
  */
-export interface SinkFundDraft {
+export interface SinkFundDraft extends EnvelopeLists, DraftCore<EnvelopeLists> {
   accountId: number;
   lockVersion: number;
-  envelopes: EntityState<EnvelopeLine, number>;
-  base: EntityState<EnvelopeLine, number>;
-  /** Next key for an envelope added on this screen (negative, so it never meets a server id). */
-  nextKey: number;
-  dirty: boolean;
 }
 
-export interface SinkFundEditState {
-  draft: SinkFundDraft | null;
-}
+export type SinkFundEditState = DraftState<SinkFundDraft>;
 
-const initialState: SinkFundEditState = { draft: null };
+// A rebase keeps the person's envelope and takes the server's balance and count, which move without any edit.
+const envelopeList = entityList(envelopesAdapter, (mine, theirs) => ({ ...mine, current_balance: theirs.current_balance, transaction_count: theirs.transaction_count }));
+const envelopesOf = (draft: SinkFundDraft) => draft.envelopes;
 
-const sinkFundEditSlice = createSlice({
+/** Built by the edit kit (`createDraftSlice`): `editStarted`, `draftRebased`, `editCancelled` and `sinkFundSaved` come from it. */
+const sinkFundEditSlice = createDraftSlice({
   name: 'sinkFundEdit',
-  initialState,
+  lists: { envelopes: envelopeList },
+  started: (fund: SinkFund): Omit<SinkFundDraft, 'base' | 'dirty'> => ({ accountId: fund.id, lockVersion: fund.lock_version, envelopes: envelopeRowsOf(fund), nextKey: -1 }),
+  fresh: (draft: SinkFundDraft, fund: SinkFund) => (draft.accountId === fund.id ? { lists: { envelopes: envelopeRowsOf(fund) }, lockVersion: fund.lock_version } : null),
+  saved: 'sinkFundSaved',
   reducers: {
-    editStarted: (_state, action: PayloadAction<SinkFund>) => {
-      const rows = envelopeRowsOf(action.payload);
-      return { draft: { accountId: action.payload.id, lockVersion: action.payload.lock_version, envelopes: rows, base: rows, nextKey: -1, dirty: false } };
-    },
-    envelopeChanged: (state, action: PayloadAction<{ key: number; changes: Partial<EnvelopeFields> }>) => {
-      if (!state.draft) return;
-      envelopesAdapter.updateOne(state.draft.envelopes, { id: action.payload.key, changes: action.payload.changes });
-      state.draft.dirty = true;
-    },
+    envelopeChanged: (state, action: PayloadAction<{ key: number; changes: Partial<EnvelopeFields> }>) =>
+      editRow(state, envelopeList, envelopesOf, action.payload.key, (row) => ({ ...row, ...action.payload.changes })),
     envelopeAdded: (state) => {
       const draft = state.draft;
       if (!draft) return;
-      const key = draft.nextKey--;
-      envelopesAdapter.addOne(draft.envelopes, { key, id: 0, name: '', target: 0, comment: '', status: 'open', current_balance: 0, transaction_count: 0, deleted: false });
-      draft.dirty = true;
+      const envelope: EnvelopeLine = { key: draft.nextKey--, id: 0, name: '', target: 0, comment: '', status: 'open', current_balance: 0, transaction_count: 0, deleted: false };
+      addRows(state, envelopeList, envelopesOf, [envelope]);
     },
-    envelopeDeleteToggled: (state, action: PayloadAction<number>) => {
-      const row = state.draft?.envelopes.entities[action.payload];
-      if (!state.draft || !row) return;
-      row.deleted = !row.deleted;
-      state.draft.dirty = true;
-    },
-    /** After a 409: the server's latest envelopes under the person's edits, ready to be saved again. */
-    draftRebased: (state, action: PayloadAction<SinkFund>) => {
-      const draft = state.draft;
-      if (!draft || draft.accountId !== action.payload.id) return;
-      const fresh = envelopeRowsOf(action.payload);
-      const rows = rebaseRows<EnvelopeLine>(
-        draft.envelopes,
-        draft.base,
-        fresh,
-        (mine, theirs) => ({ ...mine, current_balance: theirs.current_balance, transaction_count: theirs.transaction_count }),
-        () => draft.nextKey--,
-      );
-      draft.envelopes = envelopesAdapter.setAll(envelopesAdapter.getInitialState(), rows);
-      draft.base = fresh;
-      draft.lockVersion = action.payload.lock_version;
-    },
-    editCancelled: () => initialState,
-    sinkFundSaved: () => initialState,
+    envelopeDeleteToggled: (state, action: PayloadAction<number>) => toggleDeleted(state, envelopeList, envelopesOf, action.payload),
   },
-  extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
 });
 
 export const { editStarted, envelopeChanged, envelopeAdded, envelopeDeleteToggled, draftRebased, editCancelled, sinkFundSaved } = sinkFundEditSlice.actions;

@@ -42,7 +42,7 @@ export const selectEnvelope = (state: RootState, accountId: number, key: number)
 /** While editing: the envelopes as they were when editing started. */
 const selectDraftBase = (state: RootState, accountId: number) => {
   const draft = state.sinkFundEdit.draft;
-  return draft?.accountId === accountId ? draft.base : null;
+  return draft?.accountId === accountId ? draft.base.envelopes : null;
 };
 const selectShowClosed = (_state: RootState, _accountId: number, showClosed: boolean) => showClosed;
 const selectEnvelopeList = createSelector([selectEnvelopeRows], (rows) => envelopeSelectors.selectAll(rows));

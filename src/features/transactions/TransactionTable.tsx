@@ -69,7 +69,7 @@ const TransactionRowView = memo(function TransactionRowView({
   const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
-  const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : ''].filter(Boolean).join(' ');
+  const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : '', errors?.length ? 'ec-row--refused' : ''].filter(Boolean).join(' ');
   const label = row.description || 'new row';
   const closeFlag = closeRowFlag(row.brought_forward_status);
   return (

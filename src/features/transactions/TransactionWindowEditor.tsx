@@ -1,7 +1,10 @@
 import { Alert, Button, Pagination } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { RefusalNotice } from '../../app/editing/RefusalNotice';
+import { useEditMode } from '../../app/editing/useEditMode';
 import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
@@ -13,12 +16,9 @@ import { formatShortDate, today } from '../../shared/dates';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
-import { errorShown, infoShown } from '../../app/messages/messagesSlice';
-import { confirm } from '../../components/confirm';
-import { DISCARD_QUESTION } from '../../app/editing/useEditMode';
 import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
-import { draftFromTransaction, newDraftRow } from './draftRows';
+import { draftFromTransaction, fixRowsMessage, newDraftRow, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
 import { ImportDialog } from './ImportDialog';
 import { importSummaryText, type ImportOutcome } from './import/merge';
 import { columnTotals, selectedTotal, summaryFigures } from './summary';
@@ -30,19 +30,21 @@ import {
   editCancelled,
   editStarted,
   rowAdded,
+  windowSaved,
   rowsImported,
+  selectDraftLockVersion,
   selectDraftRows,
   selectHasUnsavedTransactions,
   selectIsEditingWindow,
   selectOpenSuggestionCount,
 } from './transactionEditSlice';
 import { useAllocationSuggestions } from './useAllocationSuggestions';
-import { useGetTransactionWindowQuery } from './transactionsApi';
+import { useGetTransactionWindowQuery, useSaveTransactionWindowMutation, type TransactionWindow } from './transactionsApi';
 import { TransferDialog } from './TransferDialog';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
-import { useWindowSave } from './useWindowSave';
 
+const WINDOW_NOT_SAVED = 'Transactions not saved.';
 const TRANSACTIONS_RELOADED = 'Reloaded the latest transactions with your changes kept on top. Check them and save again.';
 
 const NO_ROW_ERRORS: ReadonlyMap<string, string[]> = new Map();
@@ -77,7 +79,16 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const options = useAccountChoices(account, allocationChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
-  const saver = useWindowSave({ bankAccountId: account.id, budgetId, window, showRow: paging.showRow });
+  const [saveWindow] = useSaveTransactionWindowMutation();
+  /** The rows a refused save (or the check before sending) named, with what was said of each. */
+  const [rowErrors, setRowErrors] = useState<ReadonlyMap<string, string[]>>(NO_ROW_ERRORS);
+  const sentKeys = useRef<string[]>([]);
+  /** Marks the rows and turns to the page of the first one (the notice then scrolls it into view). */
+  const markRows = (marked: ReadonlyMap<string, string[]>, inRows: readonly DraftRow[]) => {
+    setRowErrors(marked);
+    const firstBad = inRows.findIndex((row) => marked.has(row.key));
+    if (firstBad >= 0) paging.showRow(firstBad);
+  };
   const [importNote, setImportNote] = useState<{ text: string; problems: string[] } | null>(null);
   const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | null>(null);
   // The row just added by "Add New Transaction": its first field takes the focus once it is on screen.
@@ -108,37 +119,53 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   );
   const totals = useMemo(() => columnTotals(rows), [rows]);
 
-  const clearNotes = () => {
-    saver.clearProblem();
-    setImportNote(null);
-  };
-  const startEditing = () => {
-    dispatch(editStarted({ bankAccountId: account.id, budgetId, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
-    clearNotes();
-  };
   const leaveEditMode = () => {
-    clearNotes();
+    setRowErrors(NO_ROW_ERRORS);
+    setImportNote(null);
     selection.clear();
   };
-  const save = async () => {
-    if (await saver.save()) leaveEditMode();
-  };
-  const cancel = async () => {
-    if (dirty && !(await confirm({ title: DISCARD_QUESTION }))) return;
-    dispatch(editCancelled());
-    leaveEditMode();
-    dispatch(infoShown('Editing canceled'));
-  };
-  /** After a 409: the window's latest rows, with the person's edits kept on top. */
-  const reload = async () => {
-    const fresh = await windowQuery.refetch();
-    if (!fresh.data) {
-      dispatch(errorShown(apiErrorText(fresh.error)));
-      return;
-    }
-    dispatch(draftRebased({ rows: fresh.data.transactions.map(draftFromTransaction), lockVersion: fresh.data.lockVersion }));
-    saver.clearProblem();
-    dispatch(infoShown(TRANSACTIONS_RELOADED));
+  const edit = useEditMode<TransactionWindow>({
+    words: { saved: 'Transactions saved.', notSaved: WINDOW_NOT_SAVED, cancelled: 'Editing canceled', reloaded: TRANSACTIONS_RELOADED },
+    selectDirty: selectHasUnsavedTransactions,
+    check: (state) => {
+      const draft = selectDraftRows(state);
+      const needingFixes = rowsNeedingFixes(draft, window);
+      if (needingFixes.size === 0) return null;
+      markRows(needingFixes, draft);
+      return [fixRowsMessage(needingFixes.size)];
+    },
+    write: (state) => {
+      const { transactions, keys } = rowsToSave(selectDraftRows(state));
+      const lockVersion = selectDraftLockVersion(state);
+      sentKeys.current = keys;
+      return () =>
+        saveWindow({ bank_account_id: account.id, budget_id: budgetId, ...(lockVersion !== undefined ? { window_lock_version: lockVersion } : {}), transactions }).unwrap();
+    },
+    refused: (refusal) => {
+      // The server's messages name the row themselves ("Row 2 (Rent): ..."): no name is put before them.
+      const { reasons, said } = rowsOfRefusal(refusal, { transactions: { keys: sentKeys.current, names: [], unnamed: '' } });
+      markRows(said.transactions, draftRows);
+      return reasons;
+    },
+    saved: () => {
+      dispatch(windowSaved());
+      leaveEditMode();
+    },
+    cancelled: () => {
+      dispatch(editCancelled());
+      leaveEditMode();
+    },
+    refetch: windowQuery.refetch,
+    rebased: (fresh) => {
+      setRowErrors(NO_ROW_ERRORS);
+      dispatch(draftRebased({ rows: fresh.transactions.map(draftFromTransaction), lockVersion: fresh.lockVersion }));
+    },
+  });
+  const startEditing = () => {
+    dispatch(editStarted({ bankAccountId: account.id, budgetId, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
+    setRowErrors(NO_ROW_ERRORS);
+    setImportNote(null);
+    edit.dismissRefusal();
   };
   const addRow = () => {
     const row = newDraftRow(defaultRowDate(window, today()), newRowStatus(account.is_credit_card));
@@ -157,7 +184,6 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     return <LoadError message={apiErrorText(windowQuery.error)} onRetry={windowQuery.refetch} />;
   }
 
-  const { problem } = saver;
   return (
     <>
       {closed ? (
@@ -177,10 +203,10 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         <div className="ec-transactions-actions">
           {editing ? (
             <>
-              <Button type="primary" onClick={() => void save()} loading={saver.saving}>
+              <Button type="primary" onClick={() => void edit.save()} loading={edit.saving}>
                 Save Changes
               </Button>
-              <Button onClick={() => void cancel()} disabled={saver.saving}>
+              <Button onClick={() => void edit.cancel()} disabled={edit.saving}>
                 Cancel
               </Button>
               <Button onClick={addRow}>Add New Transaction</Button>
@@ -201,13 +227,9 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           )}
         </div>
       )}
-      {problem &&
-        (problem.conflict ? (
-          <ConflictBanner message={problem.messages.join(' ')} edits="kept" onReload={() => void reload()} reloading={windowQuery.isFetching} />
-        ) : (
-          <Alert type="error" showIcon role="alert" title={problem.messages.join(' ')} />
-        ))}
-      <LiveChangeNotice editing={editing && !problem?.conflict} resources={[liveResource.window(account.id, budgetId), 'transactions']} what="these transactions" edits="kept" onReload={() => void reload()} />
+      {edit.conflict && editing && <ConflictBanner message={edit.conflict} edits="kept" onReload={() => void edit.reload()} reloading={windowQuery.isFetching} />}
+      <LiveChangeNotice editing={editing && !edit.conflict} resources={[liveResource.window(account.id, budgetId), 'transactions']} what="these transactions" edits="kept" onReload={() => void edit.reload()} />
+      {edit.refusal && editing && <RefusalNotice title={WINDOW_NOT_SAVED} reasons={edit.refusal} onClose={edit.dismissRefusal} within=".ec-transactions-table-wrap" />}
       {editing && suggestions.problem && (
         <Alert
           type="warning"
@@ -241,7 +263,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             window={window}
             selected={selection.selected}
             onSelect={selection.select}
-            rowErrors={problem?.rowErrors ?? NO_ROW_ERRORS}
+            rowErrors={rowErrors}
             totals={totals}
           />
           {rows.length > PAGE_SIZE && (

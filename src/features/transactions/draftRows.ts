@@ -1,5 +1,4 @@
 import type { RowIdentity } from '../../app/rebaseRows';
-import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
@@ -105,11 +104,6 @@ export function rowsToSave(rows: readonly DraftRow[]): { transactions: Transacti
     });
   }
   return { transactions, keys };
-}
-
-/** `field_errors` keyed `transactions.<index>.<field>` → messages per draft row key. */
-export function rowErrorsFromFieldErrors(fieldErrors: Record<string, string[]>, keys: readonly string[]): Map<string, string[]> {
-  return rowsOfRefusal({ messages: [], fieldErrors }, { transactions: { keys, names: [], unnamed: '' } }).said.transactions;
 }
 
 /** What must be fixed before saving, per row key: the rows the server would refuse (dates, negative amounts). */

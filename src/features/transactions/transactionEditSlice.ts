@@ -1,32 +1,29 @@
-import { createSelector, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, type PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import type { RootState } from '../../app/store';
-import { userLoggedOut } from '../../app/authSlice';
-import { rebaseList } from '../../app/rebaseRows';
+import { addRows, arrayList, beforeThisAction, createDraftSlice, editRow, toggleDeleted, type DraftCore, type DraftState } from '../../app/editing/draftSlice';
 import { draftRowIdentity, type DraftRow } from './draftRows';
+
+interface WindowLists {
+  /** In window order, then added and imported rows. */
+  rows: DraftRow[];
+}
 
 /**
  * The edit-mode draft of one account's transaction window: everything between "Make Changes" and "Save
  * Changes"/"Cancel". An edit replaces only the row it touches; every other row keeps its object (memoised rows
- * compare by identity, so typing in one row re-renders that row alone).
+ * compare by identity, so typing in one row re-renders that row alone). `base.rows` is the window's saved rows
+ * when editing started: a rebase after a conflict keeps exactly the rows changed since.
  */
-interface TransactionDraft {
+interface TransactionDraft extends WindowLists, DraftCore<WindowLists> {
   bankAccountId: number;
   budgetId: number;
-  /** The window's version when editing started: the save sends it, so another person's save is never overwritten. */
-  lockVersion: number | undefined;
-  /** In window order, then added and imported rows. */
-  rows: DraftRow[];
-  /** The window's saved rows when editing started: a rebase after a conflict keeps exactly the rows changed since. */
-  base: DraftRow[];
-  dirty: boolean;
 }
 
-interface TransactionEditState {
-  draft: TransactionDraft | null;
-}
+/** What "Make Changes" starts from: the window as read. */
+type WindowRead = Pick<TransactionDraft, 'bankAccountId' | 'budgetId' | 'lockVersion' | 'rows'>;
 
-const initialState: TransactionEditState = { draft: null };
+type TransactionEditState = DraftState<TransactionDraft>;
 
 interface SuggestionArrival {
   key: string;
@@ -43,62 +40,36 @@ const acceptSuggestion = (row: DraftRow): DraftRow =>
     ? row
     : { ...row, allocation_id: row.suggestedAllocationId, status: statusAfterAllocationChange(row.suggestedAllocationId), suggestedAllocationId: undefined };
 
-/**
- * Replaces one row by `update(row)`. The row is looked up in the rows as they were before this action, so a
- * 2,000-row window costs one array copy per keystroke rather than a proxy per row.
- */
-function replaceRow(draft: Draft<TransactionDraft>, key: string, update: (row: DraftRow) => DraftRow): void {
-  const rows = isDraft(draft.rows) ? original(draft.rows)! : draft.rows;
-  const index = rows.findIndex((row) => row.key === key);
-  if (index < 0) return;
-  draft.rows[index] = update(rows[index]);
-  draft.dirty = true;
-}
+const windowRows = arrayList(draftRowIdentity);
+const rowsOf = (draft: TransactionDraft) => draft.rows;
+/** The rows as they were before this action (no proxy per row). */
+const rowsBefore = (state: TransactionEditState) => (state.draft ? beforeThisAction(state.draft.rows) : []);
 
-const transactionEditSlice = createSlice({
+/** Built by the edit kit (`createDraftSlice`): `editStarted`, `draftRebased`, `editCancelled` and `windowSaved` come from it. */
+const transactionEditSlice = createDraftSlice({
   name: 'transactionEdit',
-  initialState,
+  lists: { rows: windowRows },
+  started: (read: WindowRead): Omit<TransactionDraft, 'base' | 'dirty'> => ({ ...read, nextKey: -1 }),
+  fresh: (_draft: TransactionDraft, latest: { rows: DraftRow[]; lockVersion: number | undefined }) => ({ lists: { rows: latest.rows }, lockVersion: latest.lockVersion }),
+  saved: 'windowSaved',
   reducers: {
-    editStarted: (state, action: PayloadAction<Omit<TransactionDraft, 'dirty' | 'base'>>) => {
-      state.draft = { ...action.payload, base: action.payload.rows, dirty: false };
-    },
-    /** After a 409: the window's latest rows under the person's edits, ready to be saved again. */
-    draftRebased: (state, action: PayloadAction<{ rows: DraftRow[]; lockVersion: number | undefined }>) => {
-      const draft = state.draft;
-      if (!draft) return;
-      const mine = isDraft(draft.rows) ? original(draft.rows)! : draft.rows;
-      const base = isDraft(draft.base) ? original(draft.base)! : draft.base;
-      draft.rows = rebaseList(mine, base, action.payload.rows, draftRowIdentity, (row) => row);
-      draft.base = action.payload.rows;
-      draft.lockVersion = action.payload.lockVersion;
-    },
     rowChanged: (state, action: PayloadAction<{ key: string; changes: Partial<DraftRow> }>) => {
       const { key, changes } = action.payload;
       // A suggestion answers the description it was asked for: a new description waits for its own.
       const stale = 'description' in changes ? { suggestedAllocationId: undefined } : {};
-      if (state.draft) replaceRow(state.draft, key, (row) => ({ ...row, ...changes, ...stale }));
+      editRow(state, windowRows, rowsOf, key, (row) => ({ ...row, ...changes, ...stale }));
     },
-    rowDeleteToggled: (state, action: PayloadAction<string>) => {
-      if (state.draft) replaceRow(state.draft, action.payload, (row) => ({ ...row, deleted: !row.deleted }));
-    },
-    rowAdded: (state, action: PayloadAction<DraftRow>) => {
-      if (!state.draft) return;
-      state.draft.rows.push(action.payload);
-      state.draft.dirty = true;
-    },
+    rowDeleteToggled: (state, action: PayloadAction<string>) => toggleDeleted(state, windowRows, rowsOf, action.payload),
+    rowAdded: (state, action: PayloadAction<DraftRow>) => addRows(state, windowRows, rowsOf, [action.payload]),
     /** Rows read from a bank file, appended for review (duplicates and rows outside the window arrive deleted). */
-    rowsImported: (state, action: PayloadAction<DraftRow[]>) => {
-      if (!state.draft) return;
-      state.draft.rows.push(...action.payload);
-      state.draft.dirty = true;
-    },
+    rowsImported: (state, action: PayloadAction<DraftRow[]>) => addRows(state, windowRows, rowsOf, action.payload),
     /**
      * The server's suggestions, each for the description it was asked about: a row whose description has changed
      * since, or that got an allocation meanwhile, is left alone. Not an edit: nothing is saved unless accepted.
      */
     suggestionsArrived: (state, action: PayloadAction<SuggestionArrival[]>) => {
       if (!state.draft) return;
-      const rows = isDraft(state.draft.rows) ? original(state.draft.rows)! : state.draft.rows;
+      const rows = rowsBefore(state);
       const indexByKey = new Map(rows.map((row, index) => [row.key, index]));
       for (const { key, description, allocationId } of action.payload) {
         const index = indexByKey.get(key);
@@ -107,20 +78,15 @@ const transactionEditSlice = createSlice({
         state.draft.rows[index] = { ...row, suggestedAllocationId: allocationId };
       }
     },
-    suggestionAccepted: (state, action: PayloadAction<string>) => {
-      if (state.draft) replaceRow(state.draft, action.payload, acceptSuggestion);
-    },
+    suggestionAccepted: (state, action: PayloadAction<string>) => editRow(state, windowRows, rowsOf, action.payload, acceptSuggestion),
     allSuggestionsAccepted: (state) => {
       if (!state.draft) return;
-      const rows = isDraft(state.draft.rows) ? original(state.draft.rows)! : state.draft.rows;
+      const rows = rowsBefore(state);
       if (!rows.some(hasOpenSuggestion)) return;
       state.draft.rows = rows.map((row) => (hasOpenSuggestion(row) ? acceptSuggestion(row) : row));
       state.draft.dirty = true;
     },
-    editCancelled: () => initialState,
-    windowSaved: () => initialState,
   },
-  extraReducers: (builder) => builder.addCase(userLoggedOut, () => initialState),
 });
 
 export const {

@@ -17,7 +17,7 @@ interface WindowArgs {
 }
 
 /** One account's transactions inside one budget's window, with the lock version the next save must send. */
-interface TransactionWindow {
+export interface TransactionWindow {
   transactions: Transaction[];
   lockVersion: number | undefined;
 }

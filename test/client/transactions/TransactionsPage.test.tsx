@@ -161,19 +161,33 @@ describe('Transactions', () => {
     await user.type(description, 'Parking');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    await waitFor(() => expect(store.getState().messages.current).toMatchObject({ kind: 'error', text: 'Transactions not saved. Row 2 (Mystery charge): allocation is not in this budget' }));
+    // Said once, on the page by the rows (no pop-up as well), each reason a sentence; the row is marked.
+    expect(await screen.findByText('Transactions not saved.')).toBeInTheDocument();
+    expect(screen.getByText('Row 2 (Mystery charge): allocation is not in this budget.')).toBeInTheDocument();
+    expect(store.getState().messages.current).toBeNull();
+    expect(rowOf('Parking')).toHaveClass('ec-row--refused');
     const rowError = screen.getAllByText('Row 2 (Mystery charge): allocation is not in this budget').find((node) => node.closest('tr.ec-row-errors'));
     expect(rowError?.closest('tr')?.previousElementSibling).toBe(rowOf('Parking'));
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
     expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
   });
 
-  it('offers Reload after a conflicting save, which brings in the latest window with the edits kept on top', async () => {
-    const network = mockFetch(household({ 'POST /transactions': () => refusal(409, [WINDOW_CONFLICT_MESSAGE]) }));
+  it('offers Reload after a conflicting save, which brings in the other change with the edits kept on top, then saves with the new version', async () => {
+    // Someone else saved the window meanwhile: Mystery charge renamed, a row added, version 4.
+    let theirs = false;
+    let saves = 0;
+    const network = mockFetch(
+      household({
+        'GET /transactions': () =>
+          theirs ? windowResponse([...WINDOW.map((row) => (row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row)), transaction({ id: 150, description: 'Their coffee' })], 4)() : windowResponse()(),
+        'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
+      }),
+    );
     const user = setupUser();
     renderTransactions();
     await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
     await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), ' X');
+    theirs = true;
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(WINDOW_CONFLICT_MESSAGE)).toBeInTheDocument();
     expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
@@ -182,7 +196,13 @@ describe('Transactions', () => {
     await waitFor(() => expect(network.find('GET', '/transactions').length).toBe(reads + 1));
     await waitFor(() => expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument());
     expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Mystery charge (theirs)')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Their coffee')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(network.find('POST', '/transactions')).toHaveLength(2));
+    const second = network.find('POST', '/transactions')[1].body as { window_lock_version: number; transactions: { description: string }[] };
+    expect(second.window_lock_version).toBe(4);
+    expect(second.transactions.map((row) => row.description)).toEqual(expect.arrayContaining(['Supermarket X', 'Mystery charge (theirs)', 'Their coffee']));
   });
 
   it('asks "Discard your changes?" on Cancel when there are edits', async () => {

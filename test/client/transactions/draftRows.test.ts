@@ -1,4 +1,5 @@
-import { rowErrorsFromFieldErrors, rowsToSave } from '../../../src/features/transactions/draftRows';
+import { rowsOfRefusal } from '../../../src/app/editing/fieldErrors';
+import { rowsToSave } from '../../../src/features/transactions/draftRows';
 import { draftRow } from './builders';
 
 describe('the save body', () => {
@@ -16,11 +17,15 @@ describe('the save body', () => {
     ]);
   });
 
-  it("puts the server's field errors on the rows they name", () => {
-    const errors = rowErrorsFromFieldErrors(
-      { 'transactions.1.transaction_date': ['Row 2 (Rent): date is outside the budget period'], 'transactions.1.allocation_id': ['Row 2 (Rent): allocation not in this budget'], name: ['ignored'] },
-      ['a', 'b'],
+  it("puts the server's field errors on the rows they name, each reason as the server worded it (it names the row)", () => {
+    const refusal = rowsOfRefusal(
+      {
+        messages: [],
+        fieldErrors: { 'transactions.1.transaction_date': ['Row 2 (Rent): date is outside the budget period'], 'transactions.1.allocation_id': ['Row 2 (Rent): allocation not in this budget'], name: ['ignored'] },
+      },
+      { transactions: { keys: ['a', 'b'], names: [], unnamed: '' } },
     );
-    expect([...errors.entries()]).toEqual([['b', ['Row 2 (Rent): date is outside the budget period', 'Row 2 (Rent): allocation not in this budget']]]);
+    expect([...refusal.said.transactions.entries()]).toEqual([['b', ['Row 2 (Rent): date is outside the budget period', 'Row 2 (Rent): allocation not in this budget']]]);
+    expect(refusal.reasons).toEqual(['Row 2 (Rent): date is outside the budget period.', 'Row 2 (Rent): allocation not in this budget.']);
   });
 });
