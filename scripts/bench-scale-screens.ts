@@ -27,6 +27,8 @@ const PAINT_GOAL_MS = 500;
 const GROWTH_GOAL = 1.3;
 const PASSWORD = 'screens benchmark password';
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
+/** More than the feed's page (50). */
+const ACTIVITY_ENTRIES = 60;
 
 const quick = process.argv.includes('--quick');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
@@ -95,16 +97,32 @@ async function seed(file: string, today: string) {
   return households;
 }
 
+/** The seeder writes no activity: a page and more of it, recorded as a person records purchases (quick add). */
+async function recordActivity(baseUrl: string, headers: Record<string, string>, demo: DemoHousehold, today: string): Promise<void> {
+  const ask = async <T>(method: string, url: string, body?: object): Promise<T> => {
+    const response = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const budget = await ask<{ allocations: Array<{ id: number }> }>('GET', `/budgets/${demo.currentBudgetId}`);
+  for (let i = 0; i < ACTIVITY_ENTRIES; i++) {
+    await ask('POST', '/transactions/one', { bank_account_id: demo.primaryAccountId, transaction_date: today, description: `Screens bench ${i}`, withdrawal_amount: 250, allocation_id: budget.allocations[i % budget.allocations.length].id });
+  }
+}
+
 export async function benchScreens(): Promise<void> {
   if (!process.argv.includes('--reuse-dist')) execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
   const folder = mkdtempSync(path.join(tmpdir(), 'everycent-screens-'));
-  const households = await seed(path.join(folder, 'screens.db'), todayIn('UTC'));
+  const today = todayIn('UTC');
+  const households = await seed(path.join(folder, 'screens.db'), today);
   const server = await serveDatabase(PORT, path.join(folder, 'screens.db'));
   const browser = await launchBrowser();
   const medians = new Map<string, number[]>();
   try {
     for (const household of households) {
       const stored = await credentials(server.baseUrl, household.email, PASSWORD);
+      const { householdName: _name, ...headers } = stored;
+      await recordActivity(server.baseUrl, headers, household.demo, today);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // tsx compiles functions with esbuild's keepNames, whose `__name` helper the page does not have.
       await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
@@ -116,7 +134,7 @@ export async function benchScreens(): Promise<void> {
         const times: number[] = [];
         for (let run = 0; run < RUNS; run++) {
           await page.goto(`${server.baseUrl}/#/`);
-          await page.waitForSelector('.ec-allocations, .ant-layout', { timeout: 60_000 });
+          await page.waitForSelector('.ec-toolbar', { timeout: 60_000 });
           await page.waitForLoadState('load');
           times.push(await timeNavigation(page, screen.address(household.demo), screen.ready));
         }
