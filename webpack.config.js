@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
 const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest)$/;
 const { appIcons } = require('./scripts/app-icons');
+const { ServiceWorkerBuildPlugin } = require('./scripts/service-worker-build');
 
 /** The web app manifest as written and the icons it names, drawn by scripts/app-icons.js: files of the build, unhashed. */
 class AppManifestPlugin {
@@ -71,10 +72,11 @@ module.exports = (_env, argv) => {
   return {
     // The app (with its inline head start: README, "First load"), and the light quick-add page for phones (its own
     // HTML, no React: README, "Quick add").
-    entry: { main: './src/index.tsx', 'head-start': './src/head-start.ts', 'quick-add': './src/quick-add.ts' },
+    entry: { main: './src/index.tsx', 'head-start': './src/head-start.ts', 'quick-add': './src/quick-add.ts', 'service-worker': './src/service-worker.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      // The service worker keeps its name: browsers ask for it by name to learn of a new build.
+      filename: (data) => (production && data.chunk.name !== 'service-worker' ? '[name].[contenthash:8].js' : '[name].js'),
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       publicPath: '',
       clean: true,
@@ -118,6 +120,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: 'public/quick-add.html', filename: 'quick-add.html', chunks: ['quick-add'], inject: 'body', scriptLoading: 'blocking' }),
       new InlineScriptsPlugin('quick-add.html', 'quick-add'),
       new AppManifestPlugin(),
+      new ServiceWorkerBuildPlugin({ worker: 'service-worker.js', pages: ['', 'quick-add'], chunkGroups: ['main', 'router'] }),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // Compressed once here, served by content negotiation (server/plugins/staticClient.ts): brotli where the
       // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).

@@ -11,6 +11,8 @@
  *   npm run bench:scale                                       SQLite, a fresh file in the temp folder
  *   npm run bench:scale -- --database-url postgres://…/scratch PostgreSQL (a scratch database: it is filled)
  *   npm run bench:scale -- --quick                            fewer runs, and no five-year household
+ *   npm run bench:scale -- --screens                          the main screens in Chromium instead (see
+ *                                                             scripts/bench-scale-screens.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -228,7 +230,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+// `--screens`: the screens in the browser instead of the routes (scripts/bench-scale-screens.ts).
+(process.argv.includes('--screens') ? import('./bench-scale-screens').then((screens) => screens.benchScreens()) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

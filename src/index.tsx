@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { startSignedInApp } from './app/boot';
 import { hashPath } from './app/headStart';
 import { startLiveUpdates } from './app/liveUpdates';
+import { registerServiceWorker } from './app/serviceWorker';
 import { setupStore } from './app/store';
 import './app/base.css';
 
@@ -25,3 +26,5 @@ const render = (routedApp?: ComponentType) =>
 const routedApp = startSignedInApp(store, hashPath());
 if (routedApp) routedApp.then(render, () => render());
 else render();
+// Development builds are not named by content: a worker there would only serve stale pages.
+if (process.env.NODE_ENV === 'production') registerServiceWorker();

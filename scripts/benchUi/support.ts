@@ -50,6 +50,19 @@ export async function startServer(port: number, seed: DemoOptions): Promise<Benc
   const folder = mkdtempSync(path.join(tmpdir(), 'everycent-bench-'));
   const file = path.join(folder, 'bench.db');
   const household = await seedDatabase(file, seed);
+  const { baseUrl, stop } = await serveDatabase(port, file);
+  return {
+    baseUrl,
+    household,
+    stop: async () => {
+      await stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server (server/main.ts serving dist/) on 127.0.0.1:port over a SQLite file that is already filled. */
+export async function serveDatabase(port: number, file: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${file}`, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
@@ -64,16 +77,28 @@ export async function startServer(port: number, seed: DemoOptions): Promise<Benc
   }
   return {
     baseUrl,
-    household,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in over HTTP once: the five credential headers the web client keeps in localStorage, and the household's name. */
+export async function credentials(baseUrl: string, email: string, password: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign in failed: ${response.status}`);
+  const body = (await response.json()) as { data: { household_name: string } };
+  const stored: Record<string, string> = { householdName: body.data.household_name };
+  for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) stored[name] = response.headers.get(name) ?? '';
+  return stored;
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -4,10 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { HASHED_ASSET, SERVICE_WORKER_FILE } from '../../src/shared/builtFiles';
 import { contentSecurityPolicyWith } from './securityHeaders';
-
-/** webpack names long-lived assets `[name].[contenthash:8].ext`: their content never changes under that name. */
-const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 
 /** The build writes `name.br` and `name.gz` next to each compressible file; they are cached like the original. */
 const COMPRESSED_SIBLING = /\.(br|gz)$/;
@@ -28,8 +26,8 @@ const PAGES_WITH_INLINE_SCRIPTS = ['index.html', QUICK_ADD_PAGE.file];
 export function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath).replace(COMPRESSED_SIBLING, '');
   if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
-  // Pages name the current hashed files: revalidated on every visit.
-  if (name.endsWith('.html')) return 'no-cache';
+  // Pages name the current hashed files, and the service worker names the build: revalidated on every visit.
+  if (name.endsWith('.html') || name === SERVICE_WORKER_FILE) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -21,6 +21,7 @@ describe('serving the built web client', () => {
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(dist, 'quick-add.html'), `<!doctype html><title>Quick Add</title><body><form></form><script>${QUICK_ADD_SCRIPT}</script></body>`);
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"EveryCent","start_url":"/quick-add"}');
+    fs.writeFileSync(path.join(dist, 'service-worker.js'), 'self.everycentBuild={"version":"0123456789abcdef","precache":[]};');
     // What the production build writes next to each compressible file (webpack.config.js).
     for (const name of ['index.html', 'main.0123abcd.js', 'quick-add.html', 'manifest.webmanifest']) {
       const content = fs.readFileSync(path.join(dist, name));
@@ -124,6 +125,19 @@ describe('serving the built web client', () => {
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(JSON.parse(gunzipSync(manifest.rawPayload).toString())).toMatchObject({ start_url: '/quick-add' });
     expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker at the root without signing in, revalidated on every visit, under a policy that allows it', async () => {
+    const worker = await server.app.inject({ method: 'GET', url: '/service-worker.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A browser learns of a new build only by asking for the worker again.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    const policy = String(page.headers['content-security-policy']);
+    // worker-src falls back to script-src: the page may register a worker from its own origin, and only from it.
+    expect(policy).not.toMatch(/worker-src/);
+    expect(policy).toMatch(/script-src 'self'/);
   });
 
   it('keeps the API behind sign-in and answers missing files with the 404 shape', async () => {

@@ -30,9 +30,13 @@ function cell(column: ReportColumn, value: unknown, row: PeriodRow) {
   }
 }
 
+/** Two years of monthly periods a page: a whole history (fifteen years, 180 rows) is not drawn at once. */
+export const REPORT_TABLE_PAGE = 24;
+
 /**
  * A report's table, one row per period, with the report's own columns (the CSV's too). The period opens its
- * budget. The table scrolls inside its own box when the screen is too narrow for it.
+ * budget. The table scrolls inside its own box when the screen is too narrow for it. Longer than a page, it
+ * opens on the last page (the newest periods); another range starts there again.
  */
 export function ReportTable<Row extends PeriodRow>({ columns, rows, caption }: { columns: readonly ReportColumn[]; rows: Row[]; caption: string }) {
   const tableColumns: ColumnsType<Row> = columns.map((column) => ({
@@ -43,7 +47,15 @@ export function ReportTable<Row extends PeriodRow>({ columns, rows, caption }: {
   }));
   return (
     <div className="ec-report-table" role="region" aria-label={caption}>
-      <Table<Row> size="small" columns={tableColumns} dataSource={rows} rowKey="budget_id" pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<Row>
+        key={rows.length}
+        size="small"
+        columns={tableColumns}
+        dataSource={rows}
+        rowKey="budget_id"
+        pagination={rows.length > REPORT_TABLE_PAGE && { pageSize: REPORT_TABLE_PAGE, defaultCurrent: Math.ceil(rows.length / REPORT_TABLE_PAGE), showSizeChanger: false }}
+        scroll={{ x: 'max-content' }}
+      />
     </div>
   );
 }

@@ -41,7 +41,8 @@ export default function FindTransactionsPage() {
   const [text, setText] = useState(searched);
   // Back and forward bring another search: the box shows it.
   useEffect(() => setText(searched), [searched]);
-  const accountsQuery = useGetBankAccountsQuery({ includeCurrentBalance: true });
+  // Names only, for the filter: balances would sum every account's whole history next to the search.
+  const accountsQuery = useGetBankAccountsQuery();
   const budgetsQuery = useGetBudgetsQuery();
   const allocationsQuery = useGetBudgetAllocationsQuery(budgetId ?? 0, { skip: !budgetId });
   const resultsQuery = useSearchTransactionsQuery(search.toString());

@@ -124,4 +124,20 @@ describe('Net Worth Report', () => {
     await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/No budgets in these periods/)).toBeInTheDocument();
   });
+
+  it('pages a long history two years at a time, opening on the newest periods', async () => {
+    // Thirty periods, Jan 2024 to Jun 2026: the last page holds the newest six.
+    const history = Array.from({ length: 30 }, (_, i) => {
+      const month = new Date(Date.UTC(2024, i, 1)).toISOString().slice(0, 7);
+      return { budget_id: 100 + i, period: month, net_change: 100, net_worth: 10_000 + 100 * i };
+    });
+    mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/net_worth': { data: history, fields: [] } });
+    const { container } = renderReport('/reports/net-worth?from=2024-01');
+    await screen.findByRole('region', { name: 'Net worth by period' });
+    await waitFor(() => expect(tableRows(container)).toHaveLength(6));
+    expect(tableRows(container).map((row) => row[0])).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026']);
+    await setupUser().click(within(screen.getByRole('region', { name: 'Net worth by period' })).getByTitle('1'));
+    expect(tableRows(container)).toHaveLength(24);
+    expect(tableRows(container)[0][0]).toBe('Jan 2024');
+  });
 });
