@@ -9,6 +9,7 @@ import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
 import { apiErrorText } from '../../app/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
+import { GuideNextStep } from '../guide';
 
 /** `/budgets/current`: the earliest open budget, or a clear way forward when none is open. */
 export default function CurrentBudgetPage() {
@@ -27,9 +28,12 @@ export default function CurrentBudgetPage() {
       title="There is no open budget"
       subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
       extra={
-        <Button type="primary" onClick={() => navigate(paths.budgets)}>
-          Go to Budgets
-        </Button>
+        <>
+          <Button type="primary" onClick={() => navigate(paths.budgets)}>
+            Go to Budgets
+          </Button>
+          <GuideNextStep step="budget" missing="This household has no budget yet." />
+        </>
       }
     />
   );
