@@ -23,18 +23,18 @@ export default function CurrentBudgetPage() {
   if (!data || isFetching) return <PageLoading />;
   if (data.budget_id !== null) return <Navigate to={paths.budget(data.budget_id)} replace />;
   return (
-    <Result
-      status="info"
-      title="There is no open budget"
-      subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
-      extra={
-        <>
+    <>
+      <Result
+        status="info"
+        title="There is no open budget"
+        subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
+        extra={
           <Button type="primary" onClick={() => navigate(paths.budgets)}>
             Go to Budgets
           </Button>
-          <GuideNextStep step="budget" missing="This household has no budget yet." />
-        </>
-      }
-    />
+        }
+      />
+      <GuideNextStep step="budget" missing="This household has no budget yet." />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorText } from '../../app/apiErrors';
@@ -72,7 +73,7 @@ export default function TransactionsPage() {
   if (missing.length > 0 || budgets.length === 0) {
     return (
       <section>
-        <h2>Transactions</h2>
+        <PageTitle title="Transactions" />
         <MissingSetupNotice missing={missing} />
         {budgets.length === 0 && <GuideNextStep step="budget" missing="There is no budget yet: transactions are recorded against a budget's allocations." />}
       </section>
