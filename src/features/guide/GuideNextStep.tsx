@@ -20,7 +20,8 @@ export interface GuideNextStepProps {
  * accounts, transactions need a budget. Plain elements only: it sits on pages that load without antd.
  */
 export function GuideNextStep({ missing, step, evenWhenDone = false }: GuideNextStepProps) {
-  const { ready, done } = useGuideDone();
+  // What the app already holds is enough: the screen's own data says it is empty, and writes refresh these lists.
+  const { ready, done } = useGuideDone({ askAfresh: false });
   const upTo = step ? guideSteps.findIndex((candidate) => candidate.id === step) : guideSteps.length;
   const earlier = ready ? guideSteps.slice(0, upTo).find((candidate) => !done[candidate.id]) : undefined;
   const offered = earlier ?? guideSteps[upTo];

@@ -19,9 +19,8 @@ export interface GuideProgress {
 }
 
 /** Which steps the household's data shows done (never stored: both partners see the same). */
-export function useGuideDone(): { ready: boolean; done: Record<GuideStep['id'], boolean> } {
-  // Asked afresh on each visit: a partner (or an import, or the CLI) may have done a step since.
-  const fresh = { refetchOnMountOrArgChange: true };
+export function useGuideDone({ askAfresh }: { askAfresh: boolean }): { ready: boolean; done: Record<GuideStep['id'], boolean> } {
+  const fresh = { refetchOnMountOrArgChange: askAfresh };
   const accounts = useGetBankAccountsQuery(undefined, fresh);
   const budgets = useGetBudgetsQuery(undefined, fresh);
   const lastUpdate = useGetLastUpdateQuery(undefined, fresh);
@@ -39,7 +38,8 @@ export function useGuideDone(): { ready: boolean; done: Record<GuideStep['id'], 
 /** Where the household stands in the guided start: each step done (from its data), skipped (by the person) or to do. */
 export function useGuideProgress(): GuideProgress {
   const uid = useAppSelector((state) => state.auth.user?.uid ?? '');
-  const { ready, done } = useGuideDone();
+  // Asked afresh on each visit: a partner (or an import, or the CLI) may have done a step since.
+  const { ready, done } = useGuideDone({ askAfresh: true });
   const { skipped, skip, unskip, skipAll } = useGuideSkips(uid);
 
   const steps = guideSteps.map((step) => ({
