@@ -20,13 +20,16 @@ async function readSettings(scope: HouseholdScope): Promise<Settings | undefined
   return scope.selectFrom('settings').select(COLUMNS).executeTakeFirst();
 }
 
-/** The household's settings; the row with the defaults is created on first read. */
+/**
+ * The household's settings; the row with the defaults is created on first read. The partners' names start blank
+ * (shown as "First partner" / "Second partner"): the columns' old defaults, "Wife" and "Husband", named no one.
+ */
 export async function getSettings(scope: HouseholdScope): Promise<Settings> {
   const existing = await readSettings(scope);
   if (existing) return existing;
   await scope
     .insertInto('settings')
-    .values({ household_id: scope.householdId })
+    .values({ household_id: scope.householdId, wife: '', husband: '' })
     .onConflict((oc) => oc.column('household_id').doNothing())
     .execute();
   const created = await readSettings(scope);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
 import { settled } from './support/dialogs';
-import { createHousehold, signIn } from './support/households';
+import { createDemoHousehold, createHousehold, signIn } from './support/households';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
 /** Issue 32's everyday defects, each as a person meets it, at both widths (the desktop and phone projects). */
@@ -95,12 +95,32 @@ test('Activity words a remembered CSV column mapping as such', async ({ page }) 
   await expect(page.getByText('saved the bank account Chequing')).toHaveCount(0);
 });
 
-test('Find Transactions has one heading', async ({ page }) => {
+test('Find Transactions has one heading and shows a bank reference, never a generated one', async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   await signIn(page, household.user);
   await page.goto('/#/transactions/find');
   await expect(page.getByRole('search')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('heading', { name: 'Find Transactions', exact: true })).toHaveCount(1);
+
+  // Rows entered without a bank reference are stored with a generated one ("MAN-" and 16 hex digits).
+  await page.getByRole('searchbox', { name: 'Description, amount or reference' }).fill('Corner Grocer');
+  await page.keyboard.press('Enter');
+  const results = page.locator('.ec-find-page tbody tr');
+  await expect(results.filter({ hasText: 'Corner Grocer big shop' })).toContainText('BIG-1');
+  await expect(results.filter({ hasText: 'Corner Grocer' })).toHaveCount(3);
+  await expect(page.getByText(/MAN-[0-9a-f]/)).toHaveCount(0);
+});
+
+test('the budget page says whether it is viewing or editing under its "Edit Budget:" heading', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  await signIn(page, household.user);
+  await page.goto(`/#/budgets/${household.budgetId}`);
+  const title = page.locator('.ec-budget-detail');
+  await expect(title.getByText('Viewing', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { name: /^Edit Budget: / })).toBeVisible();
+  await page.getByRole('button', { name: 'Make Changes', exact: true }).click();
+  await expect(title.getByText('Editing', { exact: true })).toBeVisible();
+  await expect(title.getByText('Viewing', { exact: true })).toHaveCount(0);
 });
 
 test('a refund reads as a refund in the spent dialog, and the Wants Summary shows wants allocated and unallocated apart', async ({ page }) => {
@@ -187,4 +207,28 @@ test("a special event's allocations made from the event, shown month by month ag
   await page.getByRole('button', { name: 'Adjust Allocations' }).click();
   const adjust = await settled(page.getByRole('dialog', { name: 'Adjust Allocations: Summer Trip' }));
   await expect(adjust.getByRole('region', { name: 'Chosen allocations' })).toContainText('Chosen allocations (2)');
+});
+
+test('The phone menu: Home fits the screen, and a tap on Settings (below Bank Accounts) opens Settings', async ({ page }, testInfo) => {
+  // A household under way: Home's guided-start card offers the last step, whose link is the longest.
+  const { user } = await createDemoHousehold({ allocationsPerBudget: 4, pastBudgets: 0, futureBudgets: 0, windowTransactions: 2 });
+  await signIn(page, user);
+  await expect(page.getByText('Last transaction entered:')).toBeVisible({ timeout: 90_000 });
+  await expect(page.locator('section.ec-guide-card')).toBeVisible();
+  // A page wider than the screen makes a phone zoom it out, and taps then land beside what was aimed at.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+  const phone = testInfo.project.name === 'phone';
+  for (const [name, address] of [
+    ['Settings', /#\/setup\/settings$/],
+    ['Bank Accounts', /#\/setup\/bank-accounts$/],
+    ['Members', /#\/setup\/members$/],
+  ] as const) {
+    if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+    const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+    if (phone) await link.tap();
+    else await link.click();
+    await expect(page).toHaveURL(address);
+    if (name === 'Settings') await expect(page.getByRole('heading', { level: 2, name: 'Settings', exact: true })).toBeVisible();
+  }
 });

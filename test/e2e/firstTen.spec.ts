@@ -94,6 +94,54 @@ test.describe('the guided start', () => {
     await expect(guideCard(page)).toHaveCount(0);
   });
 
+  test('a new household: the partners are not named for it; each empty screen offers the step that fills it', async ({ page }) => {
+    await signIn(page, user);
+    await page.goto('/#/setup/settings');
+    await page.getByRole('radio', { name: 'Couple' }).check({ force: true });
+    await expect(page.getByLabel("First Partner's Name")).toHaveValue('');
+    await expect(page.getByLabel("First Partner's Name")).toHaveAttribute('placeholder', 'First partner');
+    await expect(page.getByLabel("Second Partner's Name")).toHaveValue('');
+    await expect(page.getByLabel("Second Partner's Name")).toHaveAttribute('placeholder', 'Second partner');
+    await expect(page.getByText(/\b(Wife|Husband)\b/)).toHaveCount(0);
+
+    const nextStep = page.getByRole('note', { name: 'Next step' });
+    /** The screen's empty state names what is missing and links to the guide's step (its title and its first link). */
+    const offers = async (address: string, missing: string | RegExp, title: string, link: string) => {
+      await page.goto(`/#${address}`);
+      await expect(nextStep).toContainText(missing);
+      await expect(nextStep).toContainText(title);
+      await expect(nextStep.getByRole('link', { name: link })).toBeVisible();
+      await expect(nextStep.getByRole('link', { name: 'All steps' })).toBeVisible();
+    };
+    // Nothing yet: a budget, transactions or a report first need accounts.
+    await offers('/budgets', 'This household has no budget yet.', 'First, guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+    await offers('/account-balances', 'There are no accounts yet', 'Guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+    await offers('/sink-funds', 'A sink fund is one of your accounts', 'Add your accounts', 'Add your accounts (Bank Accounts)');
+    await offers('/activity', 'Nothing has been changed in this household yet', 'Guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+
+    const api = await apiFor(user);
+    await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
+    for (const address of ['/budgets', '/budgets/current', '/transactions', '/special-events', '/reports/net-worth', '/transactions/find'])
+      await offers(address, /no budget|no transactions|none yet/i, 'step 2 of 4: Plan your first month', 'Add your first budget');
+    // The sink fund is an account of its own kind: still offered once an ordinary account exists.
+    await offers('/sink-funds', 'A sink fund is one of your accounts', 'step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+
+    // The page's heading once, at either width (the shell's row names it on a phone).
+    await page.goto('/#/transactions');
+    await expect(nextStep).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Transactions', exact: true })).toHaveCount(1);
+
+    await api('POST', '/allocation_categories', { name: 'Food' });
+    await api('POST', '/budgets', { start_date: `${new Date().toISOString().slice(0, 8)}01` });
+    await offers('/transactions', 'No transactions yet', 'Guided start step 3 of 4: Record what you spend', 'Quick Add');
+    await offers('/transactions/find', 'There are no transactions to find yet.', 'Guided start step 3 of 4: Record what you spend', 'Transactions (import)');
+    await offers('/account-balances', 'No account has been checked against a bank statement yet.', 'step 3 of 4: Record what you spend', 'Quick Add');
+    // A screen whose step is done offers nothing.
+    await page.goto('/#/budgets');
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await expect(nextStep).toHaveCount(0);
+  });
+
   test('the login page: no red "Not logged in" for a visitor who opened the app; "Cancel" says what it does', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();

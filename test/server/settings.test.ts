@@ -4,8 +4,8 @@ import { call, type SignedInUser, signInPartner, signUpAndIn, testDialects, useT
 
 const DEFAULTS = {
   family_type: 'couple',
-  husband: 'Husband',
-  wife: 'Wife',
+  husband: '',
+  wife: '',
   single_person: 'Me',
   primary_budget_account_id: null,
   default_allocation_category_id_for_special_events: null,
@@ -37,6 +37,21 @@ describe.each(testDialects)('settings on %s', (dialect) => {
     expect(first).toMatchObject({ status: 200, body: DEFAULTS });
     await call(ctx.server, user, { method: 'GET', url: '/settings' });
     expect(await storedSettings(user)).toHaveLength(1);
+  });
+
+  it('starts a new household with blank partner names, which a save may keep blank (trimmed)', async () => {
+    const user = await signUpAndIn(ctx.server);
+    const first = await call<Settings>(ctx.server, user, { method: 'GET', url: '/settings' });
+    expect(first.body).toMatchObject({ wife: '', husband: '' });
+    const body = { family_type: 'couple', husband: '  ', wife: ' Ana ', single_person: 'Me', lock_version: 0 };
+    const saved = await call<Settings>(ctx.server, user, { method: 'POST', url: '/settings', payload: body });
+    expect(saved).toMatchObject({ status: 200, body: { wife: 'Ana', husband: '', lock_version: 1 } });
+  });
+
+  it("never rewrites a household's stored partner names, even the old defaults", async () => {
+    const user = await signUpAndIn(ctx.server);
+    await user.scope.insertInto('settings').values({ household_id: user.householdId, wife: 'Wife', husband: 'Husband' }).execute();
+    expect((await call<Settings>(ctx.server, user, { method: 'GET', url: '/settings' })).body).toMatchObject({ wife: 'Wife', husband: 'Husband' });
   });
 
   it('saves the whole object, flat or nested, and bumps lock_version', async () => {
@@ -85,12 +100,12 @@ describe.each(testDialects)('settings on %s', (dialect) => {
     const bad = await call<{ success: boolean; errors: string[]; field_errors: Record<string, string[]> }>(ctx.server, user, {
       method: 'POST',
       url: '/settings',
-      payload: { family_type: 'trio', husband: '  ', wife: 'W', single_person: 'Me' },
+      payload: { family_type: 'trio', husband: 'H'.repeat(201), wife: 'W', single_person: '  ' },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.success).toBe(false);
-    expect(Object.keys(bad.body.field_errors).sort()).toEqual(['family_type', 'husband']);
-    expect(bad.body.field_errors.husband).toEqual(["Name can't be blank"]);
+    expect(Object.keys(bad.body.field_errors).sort()).toEqual(['family_type', 'husband', 'single_person']);
+    expect(bad.body.field_errors.single_person).toEqual(["Name can't be blank"]);
     expect(await storedSettings(user)).toHaveLength(0);
   });
 

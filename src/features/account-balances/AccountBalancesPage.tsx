@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
-import { MissingSetupNotice } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
@@ -16,6 +15,7 @@ import { BalanceGroupTable } from './BalanceGroupTable';
 import { sharedClosingDate } from './balanceHeadings';
 import { NetWorthSummary } from './NetWorthSummary';
 import './accountBalances.css';
+import { GuideNextStep } from '../guide';
 
 const NO_ACCOUNTS: AccountBalance[] = [];
 
@@ -58,7 +58,7 @@ export default function AccountBalancesPage() {
         </Checkbox>
       </Space>
       {accounts.length === 0 ? (
-        <MissingSetupNotice missing={['accounts']} />
+        <GuideNextStep step="accounts" missing="There are no accounts yet: this page shows each account's balance against the bank." />
       ) : (
         <>
           {groups.map(({ group, accounts: members }) => (
@@ -73,6 +73,7 @@ export default function AccountBalancesPage() {
             />
           ))}
           <NetWorthSummary figures={figures} />
+          <GuideNextStep step="reconcile" missing="No account has been checked against a bank statement yet." />
         </>
       )}
       <AdjustBalancesDialog open={adjusting} accounts={inPageOrder} narrow={narrow} onDone={() => setAdjusting(false)} />

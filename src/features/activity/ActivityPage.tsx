@@ -8,6 +8,7 @@ import { useGetMembersQuery } from '../members/membersApi';
 import { useGetActivityQuery } from './activityApi';
 import { ActivityList } from './ActivityList';
 import './activity.css';
+import { GuideNextStep } from '../guide';
 
 /** Who did what, newest first: by person and by budget, a page at a time. */
 export default function ActivityPage() {
@@ -54,6 +55,9 @@ export default function ActivityPage() {
         <LoadError message={apiErrorText(activity.error)} onRetry={activity.refetch} />
       ) : (
         <ActivityList entries={activity.data?.entries} loading={activity.isFetching && !activity.data} />
+      )}
+      {activity.data?.entries.length === 0 && userId === undefined && budgetId === undefined && pages.length === 0 && (
+        <GuideNextStep missing="Nothing has been changed in this household yet: each change either partner makes is listed here." />
       )}
       <Space className="ec-activity__pages">
         <Button disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>

@@ -16,6 +16,7 @@ import { BudgetPageTitle } from './BudgetPageTitle';
 import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
 import { today } from '../../shared/dates';
 import { HelpTip } from '../glossary';
+import { GuideNextStep } from '../guide';
 
 /**
  * Which rows offer Copy and Close. The list is newest first: Copy belongs to the newest budget (the first
@@ -124,16 +125,19 @@ export default function BudgetListPage() {
       {error ? (
         <LoadError message={apiErrorText(error)} onRetry={refetch} />
       ) : budgets && budgets.length === 0 ? (
-        <Empty
-          description={
-            <>
-              <strong>No budgets yet.</strong>
-              <br />
-              Start with &ldquo;Add New Budget&rdquo;: pick the day your first budget period begins (usually the day your
-              income arrives). Each budget runs for one month; after that, &ldquo;Copy&rdquo; carries it into the next month.
-            </>
-          }
-        />
+        <>
+          <Empty
+            description={
+              <>
+                <strong>No budgets yet.</strong>
+                <br />
+                Start with &ldquo;Add New Budget&rdquo;: pick the day your first budget period begins (usually the day your
+                income arrives). Each budget runs for one month; after that, &ldquo;Copy&rdquo; carries it into the next month.
+              </>
+            }
+          />
+          <GuideNextStep step="budget" missing="This household has no budget yet." />
+        </>
       ) : (
         <Table<BudgetSummary> rowKey="id" columns={columns} dataSource={budgets} loading={isLoading} pagination={BUDGET_LIST_PAGING} size="middle" />
       )}

@@ -9,6 +9,7 @@ import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
 import { apiErrorText } from '../../app/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
+import { GuideNextStep } from '../guide';
 
 /** `/budgets/current`: the earliest open budget, or a clear way forward when none is open. */
 export default function CurrentBudgetPage() {
@@ -22,15 +23,18 @@ export default function CurrentBudgetPage() {
   if (!data || isFetching) return <PageLoading />;
   if (data.budget_id !== null) return <Navigate to={paths.budget(data.budget_id)} replace />;
   return (
-    <Result
-      status="info"
-      title="There is no open budget"
-      subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
-      extra={
-        <Button type="primary" onClick={() => navigate(paths.budgets)}>
-          Go to Budgets
-        </Button>
-      }
-    />
+    <>
+      <Result
+        status="info"
+        title="There is no open budget"
+        subTitle="Every budget is closed (or there are none yet). On the Budgets page, use “Add New Budget” to start the next period, or “Reopen Last Budget” to go back to the last one."
+        extra={
+          <Button type="primary" onClick={() => navigate(paths.budgets)}>
+            Go to Budgets
+          </Button>
+        }
+      />
+      <GuideNextStep step="budget" missing="This household has no budget yet." />
+    </>
   );
 }

@@ -18,28 +18,36 @@ export interface GuideProgress {
   skipAll: () => void;
 }
 
+/** Which steps the household's data shows done (never stored: both partners see the same). */
+export function useGuideDone({ askAfresh }: { askAfresh: boolean }): { ready: boolean; done: Record<GuideStep['id'], boolean> } {
+  const fresh = { refetchOnMountOrArgChange: askAfresh };
+  const accounts = useGetBankAccountsQuery(undefined, fresh);
+  const budgets = useGetBudgetsQuery(undefined, fresh);
+  const lastUpdate = useGetLastUpdateQuery(undefined, fresh);
+  return {
+    ready: accounts.isSuccess && budgets.isSuccess && lastUpdate.isSuccess,
+    done: {
+      accounts: (accounts.data?.length ?? 0) > 0,
+      budget: (budgets.data?.length ?? 0) > 0,
+      entries: lastUpdate.data?.has_transactions ?? false,
+      reconcile: (accounts.data ?? []).some((account) => account.reconciled_through !== null),
+    },
+  };
+}
+
 /** Where the household stands in the guided start: each step done (from its data), skipped (by the person) or to do. */
 export function useGuideProgress(): GuideProgress {
   const uid = useAppSelector((state) => state.auth.user?.uid ?? '');
   // Asked afresh on each visit: a partner (or an import, or the CLI) may have done a step since.
-  const fresh = { refetchOnMountOrArgChange: true };
-  const accounts = useGetBankAccountsQuery(undefined, fresh);
-  const budgets = useGetBudgetsQuery(undefined, fresh);
-  const lastUpdate = useGetLastUpdateQuery(undefined, fresh);
+  const { ready, done } = useGuideDone({ askAfresh: true });
   const { skipped, skip, unskip, skipAll } = useGuideSkips(uid);
 
-  const done: Record<GuideStep['id'], boolean> = {
-    accounts: (accounts.data?.length ?? 0) > 0,
-    budget: (budgets.data?.length ?? 0) > 0,
-    entries: lastUpdate.data?.has_transactions ?? false,
-    reconcile: (accounts.data ?? []).some((account) => account.reconciled_through !== null),
-  };
   const steps = guideSteps.map((step) => ({
     step,
     state: (done[step.id] ? 'done' : skipped.includes(step.id) ? 'skipped' : 'todo') as GuideStepState,
   }));
   return {
-    ready: accounts.isSuccess && budgets.isSuccess && lastUpdate.isSuccess,
+    ready,
     steps,
     next: steps.find(({ state }) => state === 'todo')?.step,
     skip,

@@ -11,6 +11,7 @@ import { CsvDownloadButton } from './CsvDownloadButton';
 import { PeriodRangePicker } from './PeriodRangePicker';
 import type { ReportRange, ReportRequest } from './reportsApi';
 import './reports.css';
+import { GuideNextStep } from '../guide';
 
 export interface ReportPageProps {
   title: string;
@@ -41,13 +42,16 @@ export function ReportPage({ title, rows, error, refetch, range, onRangeChange, 
   else if (!rows) body = <PageLoading />;
   else if (rows.length === 0)
     body = (
-      <Empty
-        description={
-          <>
-            No budgets in these periods. Choose other periods, or see the <Link to={paths.budgets}>Budgets</Link>.
-          </>
-        }
-      />
+      <>
+        <Empty
+          description={
+            <>
+              No budgets in these periods. Choose other periods, or see the <Link to={paths.budgets}>Budgets</Link>.
+            </>
+          }
+        />
+        <GuideNextStep step="budget" missing="Reports are drawn from your budgets, and this household has none yet." />
+      </>
     );
   else
     body = (

@@ -8,7 +8,8 @@ import { MissingSetupNotice, type MissingSetup } from '../../components/MissingS
 import { PageLoading } from '../../components/PageLoading';
 import { PageTitle } from '../../components/PageTitle';
 import { HelpTip } from '../glossary';
-import { nameSchema } from '../../shared/schemas/common';
+import { partnerName } from '../../shared/incomeOwners';
+import { blankableNameSchema, nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { showRefusalOnForm, zodRule } from '../../components/formRules';
@@ -49,6 +50,8 @@ const valuesFrom = (settings: Settings): SettingsValues => ({
 });
 
 const nameRule = (label: string) => [zodRule(nameSchema, label)];
+// Blank names: the placeholders show the stand-ins the summary and the Whose column use.
+const PLACEHOLDER_PARTNERS = { wife: '', husband: '' };
 
 export default function SettingsPage() {
   const settings = useGetSettingsQuery();
@@ -161,11 +164,11 @@ export default function SettingsPage() {
             </Form.Item>
           ) : (
             <>
-              <Form.Item name="wife" label={LABELS.wife} rules={nameRule(LABELS.wife)}>
-                <Input maxLength={200} autoComplete="off" />
+              <Form.Item name="wife" label={LABELS.wife} rules={[zodRule(blankableNameSchema, LABELS.wife)]}>
+                <Input maxLength={200} autoComplete="off" placeholder={partnerName(PLACEHOLDER_PARTNERS, 'wife')} />
               </Form.Item>
-              <Form.Item name="husband" label={LABELS.husband} rules={nameRule(LABELS.husband)}>
-                <Input maxLength={200} autoComplete="off" />
+              <Form.Item name="husband" label={LABELS.husband} rules={[zodRule(blankableNameSchema, LABELS.husband)]}>
+                <Input maxLength={200} autoComplete="off" placeholder={partnerName(PLACEHOLDER_PARTNERS, 'husband')} />
               </Form.Item>
               <Form.Item
                 name="split_rule"

@@ -25,6 +25,7 @@ import { TransferMoneyDialog } from './TransferMoneyDialog';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import './sinkFunds.css';
 import { HelpTip } from '../glossary';
+import { GuideNextStep } from '../guide';
 
 const NO_FUNDS: SinkFund[] = [];
 const NO_REFUSALS: Record<number, string[]> = {};
@@ -56,6 +57,7 @@ export default function SinkFundsPage() {
           There is no sink fund account yet. A sink fund is one savings account split into envelopes (the car, insurance, Christmas).{' '}
           <Link to={paths.bankAccounts}>Add a bank account</Link> with the account feature "Sink Fund" to start one.
         </p>
+        <GuideNextStep step="accounts" evenWhenDone missing='A sink fund is one of your accounts, added with the account feature "Sink Fund".' />
       </section>
     );
   }

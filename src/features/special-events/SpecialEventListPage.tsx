@@ -14,6 +14,7 @@ import { useWriteAction } from '../../app/messages/useWriteAction';
 import { eventDifference } from './eventFigures';
 import { SpecialEventDialog } from './SpecialEventDialog';
 import { useDeleteSpecialEventMutation, useGetSpecialEventsQuery } from './specialEventsApi';
+import { GuideNextStep } from '../guide';
 
 export default function SpecialEventListPage() {
   usePageHeading('Special Events');
@@ -88,6 +89,7 @@ export default function SpecialEventListPage() {
           }}
         />
       )}
+      {events?.length === 0 && <GuideNextStep step="budget" missing="An event's money is put aside in the allocations of your budgets, and this household has no budget yet." />}
       <SpecialEventDialog open={editing !== null} event={editing?.event} onDone={() => setEditing(null)} />
     </section>
   );

@@ -15,6 +15,7 @@ import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { allocationOptions } from './AllocationPicker';
 import { useGetBudgetAllocationsQuery, useSearchTransactionsQuery } from './transactionsApi';
 import './transactions.css';
+import { GuideNextStep } from '../guide';
 
 /** The URL's query is the search: what is on screen can be bookmarked, and Back returns to the previous search. */
 const FILTERS = ['q', 'bank_account_id', 'budget_id', 'allocation_id', 'status', 'sort', 'order', 'page'] as const;
@@ -113,6 +114,7 @@ export default function FindTransactionsPage() {
     <section className="ec-find-page">
       {/* On a phone the shell shows the page's heading on its own row. */}
       {!narrow && <h2>Find Transactions</h2>}
+      <GuideNextStep step="entries" missing="There are no transactions to find yet." />
       <div className="ec-find-filters" role="search">
         <label className="ec-find-text">
           Description, amount or reference

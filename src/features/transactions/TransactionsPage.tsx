@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
 import { MissingSetupNotice, type MissingSetup } from '../../components/MissingSetupNotice';
 import { PageLoading } from '../../components/PageLoading';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorText } from '../../app/apiErrors';
@@ -17,6 +18,7 @@ import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgets
 import { selectIsEditingTransactions } from './transactionEditSlice';
 import { useGetBudgetAllocationsQuery } from './transactionsApi';
 import './transactions.css';
+import { GuideNextStep } from '../guide';
 
 const NO_ALLOCATIONS: never[] = [];
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -71,13 +73,9 @@ export default function TransactionsPage() {
   if (missing.length > 0 || budgets.length === 0) {
     return (
       <section>
-        <h2>Transactions</h2>
+        <PageTitle title="Transactions" />
         <MissingSetupNotice missing={missing} />
-        {budgets.length === 0 && (
-          <p>
-            There is no budget yet. <Link to={paths.budgets}>Add New Budget</Link> to record transactions against it.
-          </p>
-        )}
+        {budgets.length === 0 && <GuideNextStep step="budget" missing="There is no budget yet: transactions are recorded against a budget's allocations." />}
       </section>
     );
   }
@@ -115,6 +113,7 @@ export default function TransactionsPage() {
       </div>
       {!account && <Alert type="warning" showIcon title="That bank account was not found. Choose one above." />}
       {!budget && <Alert type="warning" showIcon title="That budget was not found. Choose one above." />}
+      {!editing && <GuideNextStep step="entries" missing={'No transactions yet. Add them here with "Make Changes", one at a time with Quick Add, or import your bank\'s CSV export with "Make Changes" then "Import Transactions".'} />}
       {account && budget && (
         <TransactionWindowEditor
           key={`${account.id}-${budget.id}`}

@@ -75,6 +75,13 @@ export const nameSchema = z
   .max(NAME_MAX, { error: `Name is too long (${NAME_MAX} characters at most)` })
   .refine((text) => !text.includes(NUL), { error: `Name ${NUL_MESSAGE}` });
 
+/** A name that may be left blank (the screen then shows a stand-in, e.g. a partner's "First partner"). */
+export const blankableNameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX, { error: `Name is too long (${NAME_MAX} characters at most)` })
+  .refine((text) => !text.includes(NUL), { error: `Name ${NUL_MESSAGE}` });
+
 export const COMMENT_MAX = 2000;
 export const commentSchema = textSchema(COMMENT_MAX).nullish();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, flagSchema, idSchema, moneySchema, moneyTotalSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
+import { dateSchema, flagSchema, idSchema, moneySchema, moneyTotalSchema, blankableNameSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
 
 /** Allocation categories and institutions are each only a name. */
 export const namedItemSchema = z.object({ id: idSchema, name: z.string() });
@@ -102,8 +102,9 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsBodySchema = z.object({
   family_type: familyTypeSchema,
-  husband: nameSchema,
-  wife: nameSchema,
+  // A partner's name may stay blank: the screens then say "First partner" / "Second partner" (`partnerName`).
+  husband: blankableNameSchema,
+  wife: blankableNameSchema,
   single_person: nameSchema,
   primary_budget_account_id: optionalRefSchema,
   default_allocation_category_id_for_special_events: optionalRefSchema,

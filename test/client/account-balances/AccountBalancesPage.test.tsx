@@ -128,9 +128,11 @@ describe('Account Balances', () => {
   });
 
   it('guides a household without accounts to the setup page', async () => {
-    mockFetch(household({ 'GET /account_balances': [] }));
+    mockFetch(household({ 'GET /account_balances': [], 'GET /bank_accounts': [] }));
     renderBalances();
-    expect(await screen.findByText('Add your bank accounts')).toBeInTheDocument();
+    const next = await screen.findByRole('note', { name: 'Next step' });
+    expect(next).toHaveTextContent('Guided start step 1 of 4: Add your accounts');
+    expect(within(next).getByRole('link', { name: 'Add your accounts (Bank Accounts)' })).toHaveAttribute('href', '/setup/bank-accounts');
     expect(screen.getByText('Adjust Account Balances').closest('button')).toBeDisabled();
   });
 

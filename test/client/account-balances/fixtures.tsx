@@ -41,6 +41,10 @@ export const balancesRoute =
 export const household = (overrides: Record<string, unknown> = {}) => ({
   'GET /account_balances': balancesRoute(),
   'GET /budgets/current': { budget_id: 7 },
+  // What the guided start reads (every step done), for the empty states' next step.
+  'GET /bank_accounts': [{ id: 1, name: 'Chequing', reconciled_through: '2026-02-28' }],
+  'GET /budgets': [{ id: 7, name: 'Mar 01 - Mar 31, 2026', start_date: '2026-03-01', end_date: '2026-03-31', status: 'open' }],
+  'GET /transactions/last_update': { transaction_date: '2026-03-05', has_transactions: true },
   ...overrides,
 });
 

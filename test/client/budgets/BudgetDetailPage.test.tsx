@@ -10,6 +10,7 @@ const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
   'GET /bank_accounts': accounts,
   'GET /settings': householdSettings(),
   'GET /budgets': budgetList,
+  'GET /transactions/last_update': { transaction_date: '2026-01-05', has_transactions: true },
   ...overrides,
 });
 

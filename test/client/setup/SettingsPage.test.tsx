@@ -50,14 +50,23 @@ describe('Settings', () => {
     expect(unloadIsHeld()).toBe(false);
   });
 
-  it('requires the names it shows', async () => {
-    const network = mockFetch(setUpHousehold());
+  it('lets a partner stay unnamed (the placeholder says who), but requires the single person\'s name', async () => {
+    const network = mockFetch({ ...setUpHousehold(), 'POST /settings': saved });
     const user = setupUser();
-    renderSetupPage('/setup/settings');
-    await user.clear(await screen.findByLabelText("First Partner's Name"));
+    const { messages } = renderSetupPage('/setup/settings');
+    const first = await screen.findByLabelText("First Partner's Name");
+    expect(first).toHaveAttribute('placeholder', 'First partner');
+    expect(screen.getByLabelText("Second Partner's Name")).toHaveAttribute('placeholder', 'Second partner');
+    await user.clear(first);
+    await user.click(screen.getByText('Save Settings'));
+    await waitFor(() => expect(messages).toContain('Settings saved.'));
+    expect(network.find('POST', '/settings')[0].body).toMatchObject({ wife: '', husband: 'Husband' });
+
+    await user.click(screen.getByText('Single'));
+    await user.clear(await screen.findByLabelText("Person's Name"));
     await user.click(screen.getByText('Save Settings'));
     expect(await screen.findByText("Name can't be blank")).toBeInTheDocument();
-    expect(network.find('POST', '/settings')).toHaveLength(0);
+    expect(network.find('POST', '/settings')).toHaveLength(1);
   });
 
   it('keeps what was typed on a conflict, and Reload brings in the other change', async () => {

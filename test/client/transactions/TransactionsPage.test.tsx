@@ -291,7 +291,10 @@ describe('Transactions', () => {
     mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
     renderTransactions();
     expect(await screen.findByRole('link', { name: 'Add your bank accounts' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add New Budget' })).toHaveAttribute('href', '/budgets');
+    // No budget, and before it no account: the guided start's first step comes first.
+    const next = await screen.findByRole('note', { name: 'Next step' });
+    expect(next).toHaveTextContent('There is no budget yet');
+    expect(next).toHaveTextContent('First, guided start step 1 of 4: Add your accounts');
     expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
   });
 });

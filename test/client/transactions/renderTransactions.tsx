@@ -77,6 +77,7 @@ export const household = (overrides: Record<string, unknown> = {}): Record<strin
   'GET /allocations': ALLOCATIONS,
   'GET /transactions': windowResponse(),
   'POST /transactions/suggestions': suggestionsResponse({}),
+  'GET /transactions/last_update': { transaction_date: '2026-03-05', has_transactions: true },
   ...overrides,
 });
 
