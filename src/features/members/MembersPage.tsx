@@ -2,7 +2,7 @@ import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
 import { LoadError } from '../../components/LoadError';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
 import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { AddMemberDialog } from './AddMemberDialog';
@@ -22,7 +22,6 @@ const ROLE_NAMES = { owner: 'Owner', member: 'Member' } as const;
  * anyone can leave; one's own password and devices.
  */
 export default function MembersPage() {
-  usePageHeading('Members');
   const members = useGetMembersQuery();
   const sessions = useGetOwnSessionsQuery();
   const [endSession] = useEndOwnSessionMutation();
@@ -44,6 +43,7 @@ export default function MembersPage() {
 
   return (
     <section aria-label="Members" className="ec-members">
+      <PageTitle title="Members" />
       <Space>
         {isOwner && (
           <Button type="primary" onClick={() => setAdding(true)}>

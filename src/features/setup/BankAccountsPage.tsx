@@ -1,7 +1,7 @@
 import { Button, Checkbox, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Money } from '../../components/Money';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { BankAccountDialog } from './BankAccountDialog';
 import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
@@ -10,7 +10,6 @@ import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './bankAccountsApi';
 
 export default function BankAccountsPage() {
-  usePageHeading('Bank Accounts');
   const [showClosed, setShowClosed] = useState(false);
   const { data, isLoading } = useGetBankAccountsQuery(showClosed ? { includeClosed: true } : undefined);
   const [update] = useUpdateBankAccountMutation();
@@ -39,6 +38,7 @@ export default function BankAccountsPage() {
 
   return (
     <section aria-label="Bank Accounts" className="ec-setup-page">
+      <PageTitle title="Bank Accounts" />
       <GettingStarted />
       <Space className="ec-setup-page__actions" wrap>
         <Button type="primary" onClick={() => setEditing({})}>

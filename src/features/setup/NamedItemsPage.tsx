@@ -1,6 +1,6 @@
 import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
-import { usePageHeading } from '../../components/usePageHeading';
+import { PageTitle } from '../../components/PageTitle';
 import { GettingStarted } from './GettingStarted';
 import { NameDialog, type NamedItem } from './NameDialog';
 import { useWriteAction } from '../../app/messages/useWriteAction';
@@ -18,7 +18,6 @@ interface Props {
 
 /** A setup list of named things: add, rename and delete (with confirmation), refusals explained. */
 export function NamedItemsPage({ heading, thing, items, loading, create, update, remove }: Props) {
-  usePageHeading(heading);
   const { run, refusalAlert } = useWriteAction();
   const [editing, setEditing] = useState<{ item?: NamedItem } | null>(null);
 
@@ -32,6 +31,7 @@ export function NamedItemsPage({ heading, thing, items, loading, create, update,
 
   return (
     <section className="ec-setup-page" aria-label={heading}>
+      <PageTitle title={heading} />
       <GettingStarted />
       <Space className="ec-setup-page__actions">
         <Button type="primary" onClick={() => setEditing({})}>
