@@ -240,6 +240,19 @@ export interface TransactionTotalsTable {
   row_count: ColumnType<number | string, never, never>;
 }
 
+/** Each allocation's spent (its rows that count as spending); kept by triggers on `transactions` (migration 0016). */
+export interface AllocationSpendingTable {
+  allocation_id: number;
+  spent: ColumnType<number | string, never, never>;
+}
+
+/** Each account's net per day it has rows; kept by triggers on `transactions` (migration 0016). */
+export interface AccountDaysTable {
+  bank_account_id: number;
+  day: string;
+  net: ColumnType<number | string, never, never>;
+}
+
 export interface Database {
   households: HouseholdsTable;
   users: UsersTable;
@@ -260,6 +273,8 @@ export interface Database {
   session_reads: SessionReadsTable;
   live_events: LiveEventsTable;
   transaction_totals: TransactionTotalsTable;
+  allocation_spending: AllocationSpendingTable;
+  account_days: AccountDaysTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */

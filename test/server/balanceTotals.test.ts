@@ -5,12 +5,12 @@ import type { DateOnly } from '../../src/shared/dates';
 import type { Transaction } from '../../server/db/schema';
 import { currentBalances } from '../../server/services/balances';
 import { settleCheckpoints } from '../../server/services/budgets/accountCheckpoints';
-import { createBankAccount, createBudget, createTransaction } from '../support/builders';
+import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction } from '../support/builders';
 import { call, type SignedInUser, testDialects, useTestServer } from '../support/testServer';
 
 /**
  * Balances read `transaction_totals` (migration 0015, kept by triggers) less the rows outside the period asked
- * for. Whatever the writes (old rows edited, moved, deleted, imports of several rows in one statement, undo,
+ * for; the reports over all periods read `allocation_spending` and `account_days` (migration 0016). Whatever the writes (old rows edited, moved, deleted, imports of several rows in one statement, undo,
  * opening dates moved), every fast figure must equal the whole-history sum of the balance rule.
  */
 
@@ -27,6 +27,7 @@ type Step =
   | { op: 'redate'; pick: number; date: DateOnly }
   | { op: 'move'; pick: number; account: number; envelope: number }
   | { op: 'envelope'; pick: number; envelope: number }
+  | { op: 'allocate'; pick: number; allocation: number; status: number }
   | { op: 'delete'; pick: number }
   | { op: 'deleteBefore'; date: DateOnly }
   | { op: 'opening'; account: number; date: DateOnly; balance: number }
@@ -48,6 +49,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('redate' as const), pick, date: day }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), pick, account: pick, envelope: pick }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('envelope' as const), pick, envelope: pick }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('allocate' as const), pick, allocation: pick, status: pick }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteBefore' as const), date: day }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('opening' as const), account: pick, date: day, balance: fc.integer({ min: -50_000, max: 50_000 }) }) },
@@ -62,14 +64,19 @@ interface World {
   accounts: number[];
   sinkFundId: number;
   envelopes: number[];
+  allocations: number[];
 }
 
-describe.each(testDialects)('balances from running totals on %s', (dialect) => {
+const BROUGHT_FORWARD = [null, 'brought_forward', 'added', 'adjustment'] as const;
+
+describe.each(testDialects)('balances and report sums from running totals on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
 
   async function newWorld(user: SignedInUser): Promise<World> {
     // A budget holding today's quick adds; the accounts open in 2009, before any row the steps write.
-    await createBudget(user.scope, '2026-01-01', { end_date: '2027-12-31' });
+    const budget = await createBudget(user.scope, '2026-01-01', { end_date: '2027-12-31' });
+    const category = await createCategory(user.scope);
+    const allocations = [(await createAllocation(user.scope, budget.id, category.id)).id, (await createAllocation(user.scope, budget.id, category.id)).id];
     const current = await createBankAccount(user.scope, { name: 'Current', opening_balance: 10_000, opening_date: '2009-12-31' });
     const sinkFund = await createBankAccount(user.scope, { name: 'Savings', account_type: 'sink_fund', opening_balance: 5_000, opening_date: '2009-12-31' });
     const envelopes = [];
@@ -81,12 +88,15 @@ describe.each(testDialects)('balances from running totals on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       envelopes.push(envelope.id);
     }
-    return { user, accounts: [current.id, sinkFund.id], sinkFundId: sinkFund.id, envelopes };
+    return { user, accounts: [current.id, sinkFund.id], sinkFundId: sinkFund.id, envelopes, allocations };
   }
 
   /** A row's envelope: only the sink fund's rows have one, and one pick in three leaves it out. */
   const envelopeFor = (world: World, accountId: number, choice: number) =>
     accountId === world.sinkFundId && choice % 3 !== 0 ? world.envelopes[choice % world.envelopes.length] : null;
+
+  /** A row has an envelope or an allocation, never both. */
+  const inEnvelope = (envelopeId: number | null) => (envelopeId === null ? { sink_fund_allocation_id: null } : { sink_fund_allocation_id: envelopeId, allocation_id: null });
 
   async function apply(world: World, s: Step, undoable: number[]): Promise<void> {
     const { scope } = world.user;
@@ -126,13 +136,25 @@ describe.each(testDialects)('balances from running totals on %s', (dialect) => {
       case 'move': {
         if (picked === undefined) return;
         const accountId = world.accounts[s.account % 2];
-        await scope.updateTable('transactions').set({ bank_account_id: accountId, sink_fund_allocation_id: envelopeFor(world, accountId, s.envelope) }).where('id', '=', picked).execute();
+        await scope.updateTable('transactions').set({ bank_account_id: accountId, ...inEnvelope(envelopeFor(world, accountId, s.envelope)) }).where('id', '=', picked).execute();
         return;
       }
       case 'envelope': {
         const row = rows.length ? rows[s.pick % rows.length] : undefined;
         if (row?.bank_account_id !== world.sinkFundId) return;
-        await scope.updateTable('transactions').set({ sink_fund_allocation_id: envelopeFor(world, row.bank_account_id, s.envelope) }).where('id', '=', row.id).execute();
+        await scope.updateTable('transactions').set(inEnvelope(envelopeFor(world, row.bank_account_id, s.envelope))).where('id', '=', row.id).execute();
+        return;
+      }
+      case 'allocate': {
+        // A row has an allocation or an envelope, never both; the brought-forward status decides whether it is spending.
+        const row = rows.length ? rows[s.pick % rows.length] : undefined;
+        if (!row) return;
+        const allocationId = s.allocation % 3 === 0 ? null : world.allocations[s.allocation % 2];
+        await scope
+          .updateTable('transactions')
+          .set({ allocation_id: allocationId, brought_forward_status: BROUGHT_FORWARD[s.status % BROUGHT_FORWARD.length], ...(allocationId === null ? {} : { sink_fund_allocation_id: null }) })
+          .where('id', '=', row.id)
+          .execute();
         return;
       }
       case 'delete':
@@ -198,6 +220,18 @@ describe.each(testDialects)('balances from running totals on %s', (dialect) => {
       // Account Balances derives the checkpoint from the rows: the rule at the closing date.
       expect(shown.closing_balance).toBe(account.closing_date === null ? account.opening_balance : slowBalance(rows, account, account.closing_date));
     }
+    // The reports' sums: each allocation's spent and each account's net per day.
+    const spent = await scope.selectFrom('allocations').leftJoin('allocation_spending', 'allocation_spending.allocation_id', 'allocations.id').select(['allocations.id', 'allocation_spending.spent']).where('allocations.id', 'in', world.allocations).execute();
+    expect(spent.map((row) => [row.id, Number(row.spent ?? 0)])).toEqual(
+      world.allocations.map((id) => [
+        id,
+        rows.filter((row) => row.allocation_id === id && row.brought_forward_status !== 'added' && row.brought_forward_status !== 'adjustment').reduce((sum, row) => sum + row.withdrawal_amount - row.deposit_amount, 0),
+      ]),
+    );
+    const days = await ctx.server.db.selectFrom('account_days').select(['bank_account_id', 'day', 'net']).where('bank_account_id', 'in', world.accounts).where('net', '<>', 0).execute();
+    const slowDays = new Map<string, number>();
+    for (const row of rows) slowDays.set(`${row.bank_account_id} ${row.transaction_date}`, (slowDays.get(`${row.bank_account_id} ${row.transaction_date}`) ?? 0) + row.deposit_amount - row.withdrawal_amount);
+    expect(new Map(days.map((row) => [`${row.bank_account_id} ${row.day}`, Number(row.net)]))).toEqual(new Map([...slowDays].filter(([, net]) => net !== 0)));
     const fund = accounts.find((a) => a.id === world.sinkFundId)!;
     expect(sinkFund.body.current_balance).toBe(slowBalance(rows, fund));
     for (const envelope of sinkFund.body.sink_fund_allocations) {
@@ -210,7 +244,7 @@ describe.each(testDialects)('balances from running totals on %s', (dialect) => {
     }
   }
 
-  it('gives every balance, checkpoint and envelope the whole-history sum after any writes', async () => {
+  it('gives every balance, checkpoint, envelope, allocation spent and day net the whole-history sum after any writes', async () => {
     // Another household's history, which no figure of this one may count.
     const otherAccount = await createBankAccount(ctx.other.scope, { opening_date: '2009-12-31' });
     await createTransaction(ctx.other.scope, otherAccount.id, '2015-06-01', { deposit_amount: 77_700, withdrawal_amount: 0 });
