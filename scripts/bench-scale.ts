@@ -48,6 +48,8 @@ interface Household {
   label: string;
   demo: DemoHousehold;
   headers: Headers;
+  /** The newest page's `next_cursor` (keyset paging), when the server answers one. */
+  searchCursor?: number;
 }
 
 async function signIn(app: FastifyInstance, email: string): Promise<Headers> {
@@ -82,6 +84,7 @@ function reads(h: Household, today: string): Record<string, string> {
     'sink-fund envelope rows': `/transactions/by_sink_fund_allocation?sink_fund_allocation_id=${d.sinkFundAllocationIds[0]}`,
     'search: newest page': '/transactions/search',
     'search: page 20': '/transactions/search?page=20',
+    ...(h.searchCursor ? { 'search: next page by cursor': `/transactions/search?cursor=${h.searchCursor}` } : {}),
     'search: common word': `/transactions/search?q=${encodeURIComponent('coffee')}`,
     'search: rare word': `/transactions/search?q=${encodeURIComponent('annual renewal')}`,
     'search: amount': '/transactions/search?q=42.00',
@@ -99,6 +102,7 @@ function reads(h: Household, today: string): Record<string, string> {
     'report: category spending (12)': '/reports/category_spending',
     'report: needs vs wants (all)': '/reports/needs_vs_wants?from=1990-01',
     'report: category spending (all)': '/reports/category_spending?from=1990-01',
+    'report: net worth (all)': '/reports/net_worth?from=1990-01',
   };
 }
 
@@ -187,7 +191,8 @@ async function main() {
           opening_balance: 100000,
         });
       }
-      households.push({ label: size.label, demo, headers });
+      const newest = await call<{ next_cursor?: number | null }>(app, headers, 'GET', '/transactions/search');
+      households.push({ label: size.label, demo, headers, searchCursor: newest.body.next_cursor ?? undefined });
       console.log(
         `${label}: seeded ${size.label}: ${demo.budgetIds.length} budgets × ${ALLOCATIONS} allocations, ${demo.transactionCount.toLocaleString('en-US')} transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -13,6 +13,8 @@ import * as reconciliation from './migrations/0011_reconciliation';
 import * as transactionSearch from './migrations/0012_transaction_search';
 import * as transactionCount from './migrations/0013_transaction_count';
 import * as liveEvents from './migrations/0014_live_events';
+import * as transactionTotals from './migrations/0015_transaction_totals';
+import * as reportTotals from './migrations/0016_report_totals';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -31,6 +33,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_transaction_search': transactionSearch,
   '0013_transaction_count': transactionCount,
   '0014_live_events': liveEvents,
+  '0015_transaction_totals': transactionTotals,
+  '0016_report_totals': reportTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -229,6 +229,30 @@ export interface LiveEventsTable {
   resources: string;
 }
 
+/**
+ * Per account and envelope (0: no envelope), the net and the number of all its transactions, whatever their
+ * dates; kept by triggers on `transactions` (migration 0015), read by balances.ts.
+ */
+export interface TransactionTotalsTable {
+  bank_account_id: number;
+  envelope_id: number;
+  net: ColumnType<number | string, never, never>;
+  row_count: ColumnType<number | string, never, never>;
+}
+
+/** Each allocation's spent (its rows that count as spending); kept by triggers on `transactions` (migration 0016). */
+export interface AllocationSpendingTable {
+  allocation_id: number;
+  spent: ColumnType<number | string, never, never>;
+}
+
+/** Each account's net per day it has rows; kept by triggers on `transactions` (migration 0016). */
+export interface AccountDaysTable {
+  bank_account_id: number;
+  day: string;
+  net: ColumnType<number | string, never, never>;
+}
+
 export interface Database {
   households: HouseholdsTable;
   users: UsersTable;
@@ -248,6 +272,9 @@ export interface Database {
   activity_rows: ActivityRowsTable;
   session_reads: SessionReadsTable;
   live_events: LiveEventsTable;
+  transaction_totals: TransactionTotalsTable;
+  allocation_spending: AllocationSpendingTable;
+  account_days: AccountDaysTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */

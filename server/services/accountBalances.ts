@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { AccountBalance } from '../../src/shared/schemas/accountBalances';
 import type { HouseholdScope } from '../db/scope';
-import { countsInBalance } from './balances';
+import { balanceOn } from './balances';
 import { institutionOf } from './bankAccounts';
 
 export interface AccountBalanceOptions {
   includeClosed?: boolean;
 }
-
-const net = sql<number>`transactions.deposit_amount - transactions.withdrawal_amount`;
 
 /**
  * Every account (open ones unless closed ones are asked for) with its checkpoint, the balance expected at the end
@@ -22,7 +20,6 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
     .selectFrom('bank_accounts')
     .leftJoin('institutions', 'institutions.id', 'bank_accounts.institution_id')
     .leftJoin(currentBudget.as('current_budget'), (join) => join.onTrue())
-    .leftJoin('transactions', (join) => join.onRef('transactions.bank_account_id', '=', 'bank_accounts.id').on(countsInBalance))
     .select([
       'bank_accounts.id',
       'bank_accounts.name',
@@ -35,31 +32,16 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
       'bank_accounts.closing_date',
       'current_budget.end_date as next_closing_date',
       'bank_accounts.opening_balance',
-      // PostgreSQL sums bigint into numeric, which arrives as text.
-      sql<number | string>`coalesce(sum(case when transactions.transaction_date <= bank_accounts.closing_date then ${net} else 0 end), 0)`.as('net_to_closing'),
-      sql<number | string>`coalesce(sum(case when transactions.transaction_date <= current_budget.end_date then ${net} else 0 end), 0)`.as('net_to_next_closing'),
-      sql<number | string>`coalesce(sum(${net}), 0)`.as('net_after_opening'),
-    ])
-    .groupBy([
-      'bank_accounts.id',
-      'bank_accounts.name',
-      'bank_accounts.status',
-      'bank_accounts.institution_id',
-      'institutions.name',
-      'bank_accounts.account_type',
-      'bank_accounts.account_category',
-      'bank_accounts.is_cash',
-      'bank_accounts.closing_date',
-      'bank_accounts.opening_balance',
-      'current_budget.end_date',
+      // PostgreSQL sums bigint into numeric, which arrives as text. No checkpoint yet: the opening balance.
+      sql<number | string>`case when bank_accounts.closing_date is null then bank_accounts.opening_balance else ${balanceOn(sql`bank_accounts.closing_date`)} end`.as('balance_at_closing'),
+      sql<number | string | null>`case when current_budget.end_date is null then null else ${balanceOn(sql`current_budget.end_date`)} end`.as('balance_at_next_closing'),
+      balanceOn().as('balance'),
     ])
     .orderBy(sql`lower(bank_accounts.name)`)
     .orderBy('bank_accounts.id');
   if (!options.includeClosed) query = query.where('bank_accounts.status', '=', 'open');
   const rows = await query.execute();
-  return rows.map((row) => {
-    const opening = Number(row.opening_balance);
-    return {
+  return rows.map((row) => ({
       id: row.id,
       name: row.name,
       status: row.status,
@@ -69,9 +51,8 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
       is_cash: row.is_cash === 1,
       closing_date: row.closing_date,
       next_closing_date: row.next_closing_date,
-      closing_balance: opening + Number(row.net_to_closing),
-      expected_closing_balance: row.next_closing_date === null ? null : opening + Number(row.net_to_next_closing),
-      current_balance: opening + Number(row.net_after_opening),
-    };
-  });
+      closing_balance: Number(row.balance_at_closing),
+      expected_closing_balance: row.balance_at_next_closing === null ? null : Number(row.balance_at_next_closing),
+      current_balance: Number(row.balance),
+  }));
 }

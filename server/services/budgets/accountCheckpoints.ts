@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { addDays, type DateOnly } from '../../../src/shared/dates';
 import type { Budget } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
-import { countsInBalance } from '../balances';
+import { balanceOn } from '../balances';
 import { now } from './periods';
 
 /**
@@ -13,16 +13,11 @@ import { now } from './periods';
  */
 export async function settleCheckpoints(scope: HouseholdScope, date: DateOnly, accountIds?: number[]): Promise<void> {
   const closingDate = sql<string>`case when bank_accounts.opening_date > ${date} then bank_accounts.opening_date else ${date} end`;
-  let update = scope.updateTable('bank_accounts').set((eb) => ({
-    closing_balance: sql<number>`${sql.ref('bank_accounts.opening_balance')} + coalesce((${eb
-      .selectFrom('transactions')
-      .select(sql<number>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net'))
-      .whereRef('transactions.bank_account_id', '=', 'bank_accounts.id')
-      .where(countsInBalance)
-      .where(sql<boolean>`transactions.transaction_date <= ${closingDate}`)}), 0)`,
+  let update = scope.updateTable('bank_accounts').set({
+    closing_balance: sql<number>`${balanceOn(date)}`,
     closing_date: closingDate,
     updated_at: now,
-  }));
+  });
   if (accountIds?.length === 0) return;
   if (accountIds) update = update.where('id', 'in', accountIds);
   await update.execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AllocationClass } from '../../../src/shared/schemas/budgets';
 import type { HouseholdScope } from '../../db/scope';
-import { cents, spendingQuery, spentSum } from '../budgets/budgetReads';
+import { cents } from '../budgets/budgetReads';
 
 export interface AllocationTotal<Key> {
   budget_id: number;
@@ -14,9 +14,10 @@ export interface AllocationTotal<Key> {
 
 
 /**
- * Budgeted and spent per budget and category (or class) over the budgets asked for: two grouped queries, each a
- * plain scan of the budgets' allocations (the spent one into the transactions index), so no plan can repeat one
- * for every allocation. A group with allocations but no spending has spent 0.
+ * Budgeted and spent per budget and category (or class) over the budgets asked for: one grouped scan of the
+ * budgets' allocations, each with its spent from `allocation_spending` (migration 0016: the budget screen's rule,
+ * kept by the database), so reports over every period never read the transactions. A group with allocations but
+ * no spending has spent 0.
  */
 export function allocationTotals(
   scope: HouseholdScope,
@@ -32,24 +33,18 @@ export async function allocationTotals(
   onlyCategoryId?: number,
 ): Promise<Array<AllocationTotal<number | AllocationClass>>> {
   const key = sql<number | AllocationClass>`${sql.ref(`allocations.${column}`)}`;
-  let budgeted = scope
+  let query = scope
     .selectFrom('allocations')
-    .select(['allocations.budget_id', key.as('key'), sql<number | string>`sum(allocations.amount)`.as('total')])
+    .leftJoin('allocation_spending', 'allocation_spending.allocation_id', 'allocations.id')
+    .select([
+      'allocations.budget_id',
+      key.as('key'),
+      sql<number | string>`sum(allocations.amount)`.as('budgeted'),
+      sql<number | string | null>`sum(allocation_spending.spent)`.as('spent'),
+    ])
     .where('allocations.budget_id', 'in', budgetIds)
     .groupBy(['allocations.budget_id', key]);
-  let spent = spendingQuery(scope, budgetIds)
-    .select(['allocations.budget_id', key.as('key'), spentSum.as('total')])
-    .groupBy(['allocations.budget_id', key]);
-  if (onlyCategoryId !== undefined) {
-    budgeted = budgeted.where('allocations.allocation_category_id', '=', onlyCategoryId);
-    spent = spent.where('allocations.allocation_category_id', '=', onlyCategoryId);
-  }
-  const [budgetedRows, spentRows] = await Promise.all([budgeted.execute(), spent.execute()]);
-  const spentOf = new Map(spentRows.map((row) => [`${row.budget_id}:${row.key}`, cents(row.total)]));
-  return budgetedRows.map((row) => ({
-    budget_id: row.budget_id,
-    key: row.key,
-    budgeted: cents(row.total),
-    spent: spentOf.get(`${row.budget_id}:${row.key}`) ?? 0,
-  }));
+  if (onlyCategoryId !== undefined) query = query.where('allocations.allocation_category_id', '=', onlyCategoryId);
+  const rows = await query.execute();
+  return rows.map((row) => ({ budget_id: row.budget_id, key: row.key, budgeted: cents(row.budgeted), spent: cents(row.spent) }));
 }

@@ -14,7 +14,7 @@ export interface CategorySpendingReport {
 /**
  * Budgeted and spent per category and budget: a row for every category of the household (by name) in every
  * budget shown (oldest first), zero where the category had no allocation. `spent` is the budget screen's, with
- * its rule for carried-forward rows. Four queries whatever the number of budgets and categories.
+ * its rule for carried-forward rows. Three queries whatever the number of budgets and categories.
  */
 export async function categorySpendingReport(
   scope: HouseholdScope,

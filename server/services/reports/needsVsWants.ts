@@ -13,7 +13,7 @@ import { reportBudgets } from './reportBudgets';
  * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
  * the income not spent on needs or put into savings: what went on wants plus what was left unspent. A budget with
  * no spending yet has no actuals (null), not an actual of 100 % wants.
- * Four queries whatever the number of budgets.
+ * Three queries whatever the number of budgets.
  */
 export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NeedsVsWantsRow[]> {
   const budgets = await reportBudgets(scope, range);

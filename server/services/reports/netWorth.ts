@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { NetWorthRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
-import { countsInBalance } from '../balances';
+import { addDays } from '../../../src/shared/dates';
+import { balanceOn } from '../balances';
 import { cents } from '../budgets/budgetReads';
 import { reportBudgets } from './reportBudgets';
-
-const net = sql<number | string>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`;
 
 /**
  * Net worth per budget, by the one balance rule: each account's opening balance from its opening date on (closed
@@ -13,7 +12,9 @@ const net = sql<number | string>`coalesce(sum(transactions.deposit_amount - tran
  * those before the first budget shown and between budgets; net change is the net of the transactions dated in the
  * budget's window. The latest period therefore equals the sum of the Account Balances' current balances while
  * nothing is dated after it. Carried-forward card rows are counted like any other: a copy and its balancing row
- * net to zero. Three grouped queries, driven from the household's accounts into the (account, date, amounts) index.
+ * net to zero. Three queries that read no transaction: the balances before the first budget from the running
+ * totals (balances.ts), and each day's net from `account_days` (migration 0016), so every period costs a day's
+ * row per account instead of every transaction of the history.
  */
 export async function netWorthReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NetWorthRow[]> {
   const budgets = await reportBudgets(scope, range);
@@ -24,12 +25,8 @@ export async function netWorthReport(scope: HouseholdScope, range: { from?: stri
   const [before, openings, days] = await Promise.all([
     scope
       .selectFrom('bank_accounts')
-      .leftJoin('transactions', (join) =>
-        join.onRef('transactions.bank_account_id', '=', 'bank_accounts.id').on(countsInBalance).on('transactions.transaction_date', '<', firstDay),
-      )
       .where('bank_accounts.opening_date', '<', firstDay)
-      .select(['bank_accounts.opening_balance', net.as('net')])
-      .groupBy(['bank_accounts.id', 'bank_accounts.opening_balance'])
+      .select(balanceOn(addDays(firstDay, -1)).as('balance'))
       .execute(),
     scope
       .selectFrom('bank_accounts')
@@ -40,18 +37,18 @@ export async function netWorthReport(scope: HouseholdScope, range: { from?: stri
       .execute(),
     scope
       .selectFrom('bank_accounts')
-      .innerJoin('transactions', 'transactions.bank_account_id', 'bank_accounts.id')
-      .where(countsInBalance)
-      .where('transactions.transaction_date', '>=', firstDay)
-      .where('transactions.transaction_date', '<=', lastDay)
-      .select(['transactions.transaction_date as day', net.as('net')])
-      .groupBy('transactions.transaction_date')
-      .orderBy('transactions.transaction_date')
+      .innerJoin('account_days', 'account_days.bank_account_id', 'bank_accounts.id')
+      .where(sql<boolean>`account_days.day > bank_accounts.opening_date`)
+      .where('account_days.day', '>=', firstDay)
+      .where('account_days.day', '<=', lastDay)
+      .select(['account_days.day', sql<number | string>`sum(account_days.net)`.as('net')])
+      .groupBy('account_days.day')
+      .orderBy('account_days.day')
       .execute(),
   ]);
 
   let worth = 0;
-  for (const account of before) worth += cents(account.opening_balance) + cents(account.net);
+  for (const account of before) worth += cents(account.balance);
   const rows: NetWorthRow[] = [];
   let next = 0;
   let opened = 0;

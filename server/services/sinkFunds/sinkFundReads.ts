@@ -5,7 +5,7 @@ import { outstandingOf } from '../../../src/shared/sinkFundMath';
 import type { BankAccount } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { countsInBalance, currentBalances } from '../balances';
+import { currentBalances, envelopeFigures } from '../balances';
 
 /** The sink-fund account with this id in this household, or a 404: any other account is no sink fund. */
 export async function findSinkFundAccount(scope: HouseholdScope, id: number): Promise<BankAccount> {
@@ -26,26 +26,15 @@ const ENVELOPE_COLUMNS = [
 /**
  * The envelopes of these accounts by name, each with its balance (the net of its transactions that count in the
  * account's balance, so envelopes + Unassigned Money = the account's balance) and how many transactions it has:
- * one grouped query however many envelopes there are.
+ * one query however many envelopes there are, each envelope's figures from its total (balances.ts).
  */
 export async function envelopesWithBalances(scope: HouseholdScope, accountIds: number[], options: { openOnly?: boolean } = {}): Promise<SinkFundEnvelope[]> {
   if (accountIds.length === 0) return [];
   let query = scope
     .selectFrom('sink_fund_allocations')
     .innerJoin('bank_accounts', 'bank_accounts.id', 'sink_fund_allocations.bank_account_id')
-    .leftJoin('transactions', (join) =>
-      join
-        .onRef('transactions.sink_fund_allocation_id', '=', 'sink_fund_allocations.id')
-        .onRef('transactions.household_id', '=', 'sink_fund_allocations.household_id')
-        .on(countsInBalance),
-    )
-    .select([
-      ...ENVELOPE_COLUMNS,
-      sql<number | string>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`.as('balance'),
-      sql<number | string>`count(transactions.id)`.as('transaction_count'),
-    ])
+    .select([...ENVELOPE_COLUMNS, envelopeFigures.balance.as('balance'), envelopeFigures.transactionCount.as('transaction_count')])
     .where('sink_fund_allocations.bank_account_id', 'in', accountIds)
-    .groupBy([...ENVELOPE_COLUMNS])
     .orderBy(sql`lower(sink_fund_allocations.name)`)
     .orderBy('sink_fund_allocations.id');
   if (options.openOnly) query = query.where('sink_fund_allocations.status', '=', 'open');

@@ -1,10 +1,11 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DateOnly } from '../../../src/shared/dates';
 import { parseMoney } from '../../../src/shared/money';
-import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../../src/shared/schemas/transactionTools';
+import { SEARCH_CURSOR_NOT_FOUND, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults } from '../../../src/shared/schemas/transactionTools';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
+import { notFound } from '../../errors';
 import { toTransactionResponse } from './reads';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
@@ -62,7 +63,23 @@ async function budgetsOfDates(scope: HouseholdScope, dates: DateOnly[]): Promise
   return (date) => budgets.find((b) => b.start_date <= date && b.end_date >= date);
 }
 
-const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, per_page: SEARCH_PAGE_SIZE, net_total: 0 });
+/** What each sort orders by (then the id); each is served by one of the household's indexes (migration 0012). */
+const SORT_KEYS = {
+  date: sql<string | number>`transactions.transaction_date`,
+  amount: sql<string | number>`(transactions.deposit_amount - transactions.withdrawal_amount)`,
+  description: sql<string | number>`lower(transactions.description)`,
+};
+
+/**
+ * The rows after the cursor's row in this order, written as a range on the sort key (an index seek) with the id
+ * breaking ties: `key <= k and (key < k or id < i)` newest first, mirrored oldest first.
+ */
+function after(sortKey: RawBuilder<string | number>, direction: 'asc' | 'desc', key: string | number, id: number): RawBuilder<SqlBool> {
+  const [beyond, beyondOrAt] = direction === 'desc' ? ['<', '<='] : ['>', '>='];
+  return sql<SqlBool>`${sortKey} ${sql.raw(beyondOrAt)} ${key} and (${sortKey} ${sql.raw(beyond)} ${key} or transactions.id ${sql.raw(beyond)} ${id})`;
+}
+
+const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, per_page: SEARCH_PAGE_SIZE, net_total: 0, next_cursor: null });
 
 /**
  * Finds the household's transactions across every account and budget: `q` matches the description or the bank
@@ -70,6 +87,7 @@ const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, p
  * account, budget period, allocation and paid/unpaid; sorted and paginated. Each result names its account, the
  * budget whose period holds it (to open its window) and its allocation. The page and the totals read only the
  * matches (index seeks within the household, migration 0012); the budgets are looked up for the page's rows.
+ * Pages by number (an offset along the ordered index) or, with `cursor`, after a row (a keyset seek).
  */
 export async function searchTransactions(scope: HouseholdScope, query: SearchQuery): Promise<SearchResults> {
   const page = query.page ?? 1;
@@ -86,24 +104,27 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   if (query.status) matches = matches.where('transactions.status', '=', query.status);
 
   const direction = query.order ?? (query.sort === 'description' ? 'asc' : 'desc');
-  const sortColumn = {
-    date: sql`transactions.transaction_date`,
-    amount: sql`(transactions.deposit_amount - transactions.withdrawal_amount)`,
-    description: sql`lower(transactions.description)`,
-  }[query.sort ?? 'date'];
+  const sortColumn = SORT_KEYS[query.sort ?? 'date'];
 
-  const [rows, totals] = await Promise.all([
-    matches
-      .selectAll('transactions')
+  let pageRows = matches.selectAll('transactions');
+  if (query.cursor === undefined) pageRows = pageRows.offset((page - 1) * SEARCH_PAGE_SIZE);
+  else {
+    const last = await scope.selectFrom('transactions').select(sortColumn.as('sort_key')).where('id', '=', query.cursor).executeTakeFirst();
+    if (!last) throw notFound(SEARCH_CURSOR_NOT_FOUND);
+    pageRows = pageRows.where(after(sortColumn, direction, last.sort_key, query.cursor));
+  }
+  // One row beyond the page says whether a next page exists.
+  const [found, totals] = await Promise.all([
+    pageRows
       .orderBy(sortColumn, direction)
       .orderBy('transactions.id', direction)
-      .limit(SEARCH_PAGE_SIZE)
-      .offset((page - 1) * SEARCH_PAGE_SIZE)
+      .limit(SEARCH_PAGE_SIZE + 1)
       .execute(),
     matches
       .select([sql<number | string>`count(*)`.as('total'), sql<number | string | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
       .executeTakeFirstOrThrow(),
   ]);
+  const rows = found.slice(0, SEARCH_PAGE_SIZE);
   const accountIds = [...new Set(rows.map((row) => row.bank_account_id))];
   const allocationIds = [...new Set(rows.flatMap((row) => (row.allocation_id === null ? [] : [row.allocation_id])))];
   const [budgetOf, accounts, allocations] = await Promise.all([
@@ -131,5 +152,6 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
     page,
     per_page: SEARCH_PAGE_SIZE,
     net_total: Number(totals.net ?? 0),
+    next_cursor: found.length > SEARCH_PAGE_SIZE ? rows[rows.length - 1].id : null,
   };
 }

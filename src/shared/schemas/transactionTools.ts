@@ -25,6 +25,7 @@ export const suggestionsSchema = z.object({ suggestions: z.array(suggestionSchem
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 
 export const SEARCH_PAGE_SIZE = 50;
+export const SEARCH_CURSOR_NOT_FOUND = 'That place in the list is gone: search again from the first page';
 export const searchSortSchema = z.enum(['date', 'amount', 'description']);
 export type SearchSort = z.infer<typeof searchSortSchema>;
 
@@ -42,6 +43,16 @@ export const searchQuerySchema = z.object({
     .regex(/^[1-9]\d{0,5}$/, { error: 'must be a page number' })
     .transform(Number)
     .optional(),
+  /**
+   * Keyset paging: the id of the last row of the page before (its `next_cursor`); the answer holds the rows after
+   * it in the current sort and order, read from the index without an offset. `page` then only labels the answer.
+   * A transaction of another household (or one deleted since) is a 404: start again from the first page.
+   */
+  cursor: queryIdSchema
+    .optional()
+    .describe(
+      "Keyset paging: the previous answer's `next_cursor` (the id of its last row). The answer holds the rows after that row in the same sort and order, read from the index without an offset; `page` then only labels it. 404 when the row is gone or another household's: search again from the first page.",
+    ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -62,6 +73,8 @@ export const searchResultsSchema = z.object({
   per_page: z.number().int().positive(),
   /** Σ net of every match (not only this page). */
   net_total: moneyTotalSchema,
+  /** The `cursor` that asks for the next page; null on the last page. */
+  next_cursor: idSchema.nullable().describe('Send as `cursor` for the next page (the id of the last row here); null on the last page.'),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 

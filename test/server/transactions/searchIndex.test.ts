@@ -103,6 +103,56 @@ describe.each(testDialects)('the search index and the transaction counter on %s'
     expect((await search(`q=rates&budget_id=${theirs.id}`)).body).toMatchObject({ results: [], total: 0, net_total: 0 });
   });
 
+  it('walks every sort and order by cursor through the same rows as by page number, and ends with no cursor', async () => {
+    const account = await createBankAccount(ctx.user.scope);
+    // Ties on every key (same day, same amount, same description in another case), so the id must break them.
+    for (let i = 0; i < 130; i += 1) {
+      await createTransaction(ctx.user.scope, account.id, `2026-0${(i % 3) + 1}-1${i % 2}`, {
+        description: i % 4 === 0 ? 'Rent' : i % 4 === 1 ? 'rent' : `Shop ${i % 7}`,
+        withdrawal_amount: (i % 5) * 100,
+      });
+    }
+    for (const sort of ['date', 'amount', 'description']) {
+      for (const order of ['asc', 'desc']) {
+        const byPage: number[] = [];
+        const byCursor: number[] = [];
+        for (let page = 1; page <= 3; page += 1) byPage.push(...(await search(`sort=${sort}&order=${order}&page=${page}`)).body.results.map((row) => row.id));
+        let answer = await search(`sort=${sort}&order=${order}`);
+        const pages = [answer.body];
+        while (answer.body.next_cursor !== null) {
+          answer = await search(`sort=${sort}&order=${order}&cursor=${answer.body.next_cursor}`);
+          expect(answer.status).toBe(200);
+          pages.push(answer.body);
+        }
+        for (const body of pages) byCursor.push(...body.results.map((row) => row.id));
+        expect({ sort, order, ids: byCursor }).toEqual({ sort, order, ids: byPage });
+        expect(pages.map((body) => [body.results.length, body.total])).toEqual([
+          [50, 130],
+          [50, 130],
+          [30, 130],
+        ]);
+      }
+    }
+    // With a text filter, the cursor pages within the matches.
+    const rent = await search('q=rent');
+    const rest = await search(`q=rent&cursor=${rent.body.next_cursor}`);
+    expect([rent.body.results.length, rest.body.results.length, rest.body.total, rest.body.next_cursor]).toEqual([50, 16, 66, null]);
+    expect(rest.body.results.every((row) => row.description.toLowerCase() === 'rent')).toBe(true);
+  });
+
+  it("answers 404 for a cursor naming another household's transaction or one deleted since, and 422 for one that is no id", async () => {
+    const mine = await createBankAccount(ctx.user.scope);
+    const row = await createTransaction(ctx.user.scope, mine.id, '2026-01-05');
+    const theirs = await createTransaction(ctx.other.scope, (await createBankAccount(ctx.other.scope)).id, '2026-01-05');
+    const refused = await search(`cursor=${theirs.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.errors.join(' ')).toContain('first page');
+    expect((await search(`cursor=${row.id}`)).body).toMatchObject({ results: [], total: 1, next_cursor: null });
+    await ctx.user.scope.deleteFrom('transactions').where('id', '=', row.id).execute();
+    expect((await search(`cursor=${row.id}`)).status).toBe(404);
+    expect((await search('cursor=abc')).status).toBe(422);
+  });
+
   it('keeps the row limit by the counter: a household at the limit may not add one more', async () => {
     const account = await createBankAccount(ctx.user.scope);
     await createBudget(ctx.user.scope, '2026-01-01');
