@@ -1,4 +1,4 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -15,7 +15,7 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 
@@ -379,7 +379,7 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
     <div className="ec-grid-wrap ec-allocations-wrap">
       <AllocationTableContext.Provider value={view}>
         {/* Each row is laid out on its own (budgets.css): typing re-lays out one row, and rows off screen are skipped. */}
-        <Table<AllocationTableLine>
+        <BudgetTable<AllocationTableLine>
           {...plainTable}
           className={`ec-grid ec-allocations${mobile ? ' ec-allocations--narrow' : ''}`}
           aria-label="Allocations"

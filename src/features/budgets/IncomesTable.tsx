@@ -1,4 +1,4 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import { Button } from '../../components/Button';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,7 +8,7 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 /** One income as its cells draw it: the row, what a refused save named, and how to change it. */
@@ -233,7 +233,7 @@ export function IncomesTable({
   return (
     <div className="ec-grid-wrap">
       <IncomeTableContext.Provider value={view}>
-        <Table<IncomeRecord>
+        <BudgetTable<IncomeRecord>
           {...plainTable}
           className={`ec-grid ec-incomes${mobile ? ' ec-incomes--narrow' : ''}`}
           aria-label="Incomes"

@@ -1,4 +1,6 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
+// antd's Table alone, not the barrel: the build makes this import a lean copy of it (scripts/leanAntdTable.js).
+import Table from 'antd/lib/table';
 import { createContext, useCallback, useContext, useState } from 'react';
 
 /*
@@ -55,4 +57,6 @@ export function MoreField({ label, children }: { label: string; children: React.
   );
 }
 
+/** antd's Table as the budget detail loads it: no sorter, filter, selection, pagination or spinner. */
+export const BudgetTable = Table;
 export const { Summary } = Table;
