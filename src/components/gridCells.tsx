@@ -5,8 +5,8 @@ import { Money } from './Money';
 import { MoneyInput } from './MoneyInput';
 
 /*
- * Cells of the editable grids (budget detail, sink funds): plain inputs styled like antd's, because hundreds of
- * them must stay cheap to render.
+ * Cells of the editable grids (the budget detail's antd tables, sink funds): plain inputs styled like antd's,
+ * because hundreds of them must stay cheap to render.
  */
 
 /** How a field shows that a refused save named it, and that it takes the focus when its row appears. */

@@ -350,10 +350,27 @@ function CoverDialog({ budgetId, target, onClose }: { budgetId: number; target: 
 
 const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${line.key}` : `${line.kind}-${line.categoryId}`);
 const moreFieldsOf = (line: AllocationTableLine) => line.kind === 'row';
+const sameLine = (a: AllocationTableLine, b: AllocationTableLine) => lineKey(a) === lineKey(b) && (a.kind === 'row' || (b.kind !== 'row' && a.categoryName === b.categoryName));
+
+/**
+ * The lines, each the same object as last time when it did not change: antd re-renders a row whose record is a
+ * new object, so entering edit mode (which adds the "Add … Allocation" lines) re-renders only what changed.
+ */
+function useStableLines(lines: AllocationTableLine[]) {
+  const [kept, setKept] = useState({ lines, stable: lines });
+  if (kept.lines === lines) return kept.stable;
+  const previous = new Map(kept.stable.map((line) => [lineKey(line), line]));
+  const stable = lines.map((line) => {
+    const old = previous.get(lineKey(line));
+    return old && sameLine(old, line) ? old : line;
+  });
+  setKept({ lines, stable });
+  return stable;
+}
 
 /** Allocations grouped by category, with subtotals, totals and "Unallocated"; a phone shows five columns. */
 export function AllocationsTable({ budgetId, editing, mobile, open = false }: { budgetId: number; editing: boolean; mobile: boolean; open?: boolean }) {
-  const lines = useAppSelector((state) => selectAllocationTableLines(state, budgetId));
+  const lines = useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId)));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
   const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
