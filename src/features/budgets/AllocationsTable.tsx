@@ -42,6 +42,8 @@ interface AllocationTableView {
   editing: boolean;
   mobile: boolean;
   columns: number;
+  /** The columns, for an allocation's row to draw its cells. */
+  cells: AllocationColumn[];
   onShowSpent: (target: SpentTarget) => void;
   /** Set when an overspent saved allocation may be covered (view mode of an open budget). */
   onCover?: (target: CoverTarget) => void;
@@ -69,7 +71,11 @@ function FixedCheckbox({ row, change }: Pick<AllocationRowView, 'row' | 'change'
   return <input type="checkbox" aria-label="Fixed Amount?" checked={row.is_fixed_amount} onChange={(event) => change({ is_fixed_amount: event.target.checked })} />;
 }
 
-/** The cells' contents, one per column; each reads its row from the row's context. */
+/**
+ * The cells' contents, one per column; each reads its row from the row's context. An allocation's row draws its
+ * cells itself rather than through antd's cell component: with 300 rows, antd's cells tripled the components
+ * that entering edit mode re-renders (docs/grids.md).
+ */
 function NameCell() {
   const { row, refused, added, change } = useAllocationRow();
   const { editing } = useAllocationTable();
@@ -167,18 +173,26 @@ function AllocationMoreFields({ budgetId, rowKey }: { budgetId: number; rowKey: 
   );
 }
 
-const render = (Cell: () => React.ReactNode) => () => <Cell />;
+/** A column: its heading (antd draws it) and the component drawing its cells in an allocation's row. */
+interface AllocationColumn {
+  key: string;
+  title: React.ReactNode;
+  className?: string;
+  Cell: () => React.ReactNode;
+  /** The name: the row's header cell. */
+  rowHeader?: boolean;
+}
 
-function allocationColumns(mobile: boolean): Columns<AllocationTableLine> {
+function allocationColumns(mobile: boolean): AllocationColumn[] {
   return [
-    { key: 'name', title: 'Name', rowScope: 'row', className: 'ec-row-name', render: render(NameCell) },
-    { key: 'amount', title: 'Amount', className: 'ec-num', render: render(AmountCell) },
-    { key: 'spent', title: 'Spent', className: 'ec-num ec-spent', render: render(SpentCell) },
-    { key: 'remaining', title: 'Remaining', className: 'ec-num', render: render(RemainingCell) },
+    { key: 'name', title: 'Name', className: 'ec-row-name', Cell: NameCell, rowHeader: true },
+    { key: 'amount', title: 'Amount', className: 'ec-num', Cell: AmountCell },
+    { key: 'spent', title: 'Spent', className: 'ec-num ec-spent', Cell: SpentCell },
+    { key: 'remaining', title: 'Remaining', className: 'ec-num', Cell: RemainingCell },
     ...(mobile
       ? []
       : [
-          { key: 'class', title: 'Class', render: render(ClassCell) },
+          { key: 'class', title: 'Class', Cell: ClassCell },
           {
             key: 'fixed',
             title: (
@@ -188,17 +202,21 @@ function allocationColumns(mobile: boolean): Columns<AllocationTableLine> {
               </>
             ),
             className: 'ec-center',
-            render: render(FixedCell),
+            Cell: FixedCell,
           },
-          { key: 'comment', title: 'Comment', render: render(CommentCell) },
+          { key: 'comment', title: 'Comment', Cell: CommentCell },
         ]),
-    { key: 'delete', title: deleteHeading, className: 'ec-delete-cell', render: render(DeleteCell) },
+    { key: 'delete', title: deleteHeading, className: 'ec-delete-cell', Cell: DeleteCell },
   ];
 }
 
+/** antd's columns: the headings. An allocation's row draws its own cells (AllocationRow). */
+const antdColumns = (columns: AllocationColumn[]): Columns<AllocationTableLine> =>
+  columns.map(({ key, title, className, rowHeader }) => ({ key, title, className, rowScope: rowHeader ? 'row' : undefined }));
+
 /** One allocation's row: subscribes to its own line, so a keystroke re-renders only the row being typed in. */
-function AllocationRow({ rowKey, className, children, ...rest }: Omit<TableRowProps<AllocationTableLine>, 'record'> & { rowKey: number }) {
-  const { budgetId } = useAllocationTable();
+function AllocationRow({ rowKey, className, ...rest }: Omit<TableRowProps<AllocationTableLine>, 'record' | 'children'> & { rowKey: number }) {
+  const { budgetId, cells } = useAllocationTable();
   const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const toggleDelete = useDeleteToggle('allocation', rowKey);
@@ -207,7 +225,17 @@ function AllocationRow({ rowKey, className, children, ...rest }: Omit<TableRowPr
   return (
     <AllocationRowContext.Provider value={view}>
       <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
-        {children}
+        {cells.map(({ key, className: cellClass, Cell, rowHeader }) =>
+          rowHeader ? (
+            <th key={key} scope="row" className={cx('ant-table-cell', cellClass)}>
+              <Cell />
+            </th>
+          ) : (
+            <td key={key} className={cx('ant-table-cell', cellClass)}>
+              <Cell />
+            </td>
+          ),
+        )}
       </tr>
     </AllocationRowContext.Provider>
   );
@@ -230,9 +258,7 @@ function AllocationTableRow({ record: line, className, children, ...rest }: Tabl
   switch (line.kind) {
     case 'row':
       return (
-        <AllocationRow {...rest} className={className} rowKey={line.key}>
-          {children}
-        </AllocationRow>
+<AllocationRow {...rest} className={className} rowKey={line.key} />
       );
     case 'header':
       return (
@@ -375,10 +401,11 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
   const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
   const coverable = !editing && open;
-  const columns = useMemo(() => allocationColumns(mobile), [mobile]);
+  const cells = useMemo(() => allocationColumns(mobile), [mobile]);
+  const columns = useMemo(() => antdColumns(cells), [cells]);
   const view = useMemo<AllocationTableView>(
-    () => ({ budgetId, editing, mobile, columns: columns.length, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined, moreFields, toggleMoreFields }),
-    [budgetId, editing, mobile, columns.length, coverable, moreFields, toggleMoreFields],
+    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined, moreFields, toggleMoreFields }),
+    [budgetId, editing, mobile, columns.length, cells, coverable, moreFields, toggleMoreFields],
   );
   const expandable = useMemo<TableProps<AllocationTableLine>['expandable']>(
     () =>
