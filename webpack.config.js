@@ -9,6 +9,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest)$/;
 const { appIcons } = require('./scripts/app-icons');
 const { ServiceWorkerBuildPlugin } = require('./scripts/service-worker-build');
+const { LeanAntdTablePlugin } = require('./scripts/leanAntdTable');
 
 /** The web app manifest as written and the icons it names, drawn by scripts/app-icons.js: files of the build, unhashed. */
 class AppManifestPlugin {
@@ -121,6 +122,8 @@ module.exports = (_env, argv) => {
       new InlineScriptsPlugin('quick-add.html', 'quick-add'),
       new AppManifestPlugin(),
       new ServiceWorkerBuildPlugin({ worker: 'service-worker.js', pages: ['', 'quick-add'], chunkGroups: ['main', 'router'] }),
+      // The budget detail's antd Table without the features it turns off (scripts/leanAntdTable.js).
+      new LeanAntdTablePlugin(),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // Compressed once here, served by content negotiation (server/plugins/staticClient.ts): brotli where the
       // browser takes it, gzip otherwise. Source maps stay uncompressed (only developer tools read them).

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * A page or area drawn with antd, loaded on first visit together with the app's antd theme (AntdTheme), so
- * that the screens without antd (the shell, the budget detail) never wait for it.
+ * that the shell, drawn without antd, never waits for it (the budget detail loads antd's Table and the theme itself).
  */
 export function antdArea(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {

@@ -5,8 +5,8 @@ import { Money } from './Money';
 import { MoneyInput } from './MoneyInput';
 
 /*
- * Cells of the editable grids (budget detail, sink funds): plain inputs styled like antd's, because hundreds of
- * them must stay cheap to render.
+ * Cells of the editable grids (the budget detail's antd tables, sink funds): plain inputs styled like antd's,
+ * because hundreds of them must stay cheap to render.
  */
 
 /** How a field shows that a refused save named it, and that it takes the focus when its row appears. */
@@ -37,6 +37,11 @@ function textInput({ label, value, onText, placeholder, invalid, autoFocus }: Te
       onChange={(event) => onText(event.target.value)}
     />
   );
+}
+
+/** A text column's content in a table that draws its own cells (antd's Table): an input while editing, the text otherwise. */
+export function EditableText({ editing, label, value, onText, invalid, autoFocus }: { editing: boolean; label: string; value: string; onText: (text: string) => void } & FieldState) {
+  return editing ? textInput({ label, value, onText, invalid, autoFocus }) : <>{value}</>;
 }
 
 /**
@@ -74,6 +79,11 @@ export function EditableAmountCell({ editing, label, cents, onCents, invalid }: 
   );
 }
 
+/** An amount column's content in a table that draws its own cells (antd's Table). */
+export function EditableAmount({ editing, label, cents, onCents, invalid }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void; invalid?: boolean }) {
+  return editing ? <MoneyInput aria-label={label} aria-invalid={invalid || undefined} cents={cents} onCents={onCents} /> : <Money cents={cents} />;
+}
+
 /** A full-width row holding one small button, such as "Add Income". */
 export function ActionRow({ label, columns, onClick }: { label: string; columns: number; onClick: () => void }) {
   return (
@@ -87,13 +97,12 @@ export function ActionRow({ label, columns, onClick }: { label: string; columns:
   );
 }
 
+/** The delete column's heading text: read out by screen readers, not shown. */
+export const deleteHeading = <span className="ec-visually-hidden">Delete</span>;
+
 /** The heading of the delete column: read out by screen readers, not shown. */
 export function DeleteHeaderCell() {
-  return (
-    <th className="ec-delete-cell">
-      <span className="ec-visually-hidden">Delete</span>
-    </th>
-  );
+  return <th className="ec-delete-cell">{deleteHeading}</th>;
 }
 
 /** Marks a row deleted (it is removed on save) or brings it back; `disabledReason` explains a row that cannot go. */

@@ -109,36 +109,71 @@ test('after a conflict the budget and the envelopes keep the edits on top of the
   await expect(page.getByText('Sink fund saved.')).toBeVisible();
 });
 
-// On a phone the allocation's class, fixed flag and comment are not editable yet (the antd-table branch has them).
 test('the fields of an income and an allocation are edited and saved, nothing scrolls sideways', async ({ page }, testInfo) => {
   const { api, budgetId } = await openBudget(page);
-  const desktop = testInfo.project.name === 'desktop';
+  const phone = testInfo.project.name === 'phone';
   await page.getByRole('button', { name: 'Make Changes' }).click();
-  const allocation = allocationsTable(page).locator('tbody tr.ec-row--group + tr').first();
+  const allocations = allocationsTable(page);
+  const allocation = allocations.locator('tbody tr.ec-row--group + tr').first();
   const allocationName = await allocation.getByLabel('Allocation name').inputValue();
-  if (desktop) {
-    await allocation.getByLabel('Class').selectOption('savings');
-    await allocation.getByLabel('Fixed Amount?').check();
-    await allocation.getByLabel('Allocation comment').fill('Phone comment');
+  // On a phone the class, fixed flag and comment are under the row's "More" (antd's expanded row).
+  let allocationFields = allocation;
+  if (phone) {
+    await allocation.getByRole('button', { name: `More fields: ${allocationName}` }).click();
+    allocationFields = allocations.getByRole('group', { name: `More fields of ${allocationName}` });
   }
+  await allocationFields.getByLabel('Class').selectOption('savings');
+  await allocationFields.getByLabel('Fixed Amount?').check();
+  await allocationFields.getByLabel('Allocation comment').fill('Phone comment');
   await allocation.getByLabel(`${allocationName} amount`).fill('12.34');
 
   const incomes = page.getByRole('table', { name: 'Incomes' });
   const income = incomes.locator('tbody tr').first();
   const incomeName = await income.getByLabel('Income name').inputValue();
-  await income.getByLabel('Income comment').fill('Income note');
+  let incomeFields = income;
+  if (phone) {
+    await income.getByRole('button', { name: `More fields: ${incomeName}` }).click();
+    incomeFields = incomes.getByRole('group', { name: `More fields of ${incomeName}` });
+  }
+  await incomeFields.getByLabel(`Whose: ${incomeName}`).selectOption({ label: "Sam's" });
+  await incomeFields.getByLabel('Income comment').fill('Income note');
+  await income.getByLabel('Bank Account').selectOption({ label: 'Rainy Day Savings' });
   await income.getByLabel(`${incomeName} amount`).fill('4,321.00');
   expect(await fitsTheWidth(page)).toBe(true);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Budget saved.')).toBeVisible();
 
-  const saved = await api<{ incomes: { name: string; amount: number; comment: string | null }[]; allocations: { name: string; amount: number; allocation_class: string; is_fixed_amount: boolean; comment: string | null }[] }>(
-    'GET',
-    `/budgets/${budgetId}`,
-  );
-  expect(saved.allocations.find((row) => row.name === allocationName)).toMatchObject(
-    desktop ? { amount: 1234, allocation_class: 'savings', is_fixed_amount: true, comment: 'Phone comment' } : { amount: 1234 },
-  );
-  expect(saved.incomes.find((row) => row.name === incomeName)).toMatchObject({ amount: 432100, comment: 'Income note' });
+  type Saved = {
+    incomes: { name: string; amount: number; comment: string | null; owner: string; bank_account_id: number | null }[];
+    allocations: { name: string; amount: number; allocation_class: string; is_fixed_amount: boolean; comment: string | null }[];
+  };
+  const saved = await api<Saved>('GET', `/budgets/${budgetId}`);
+  expect(saved.allocations.find((row) => row.name === allocationName)).toMatchObject({ amount: 1234, allocation_class: 'savings', is_fixed_amount: true, comment: 'Phone comment' });
+  const accounts = await api<{ id: number; name: string }[]>('GET', '/bank_accounts');
+  const savings = accounts.find((account) => account.name === 'Rainy Day Savings');
+  expect(saved.incomes.find((row) => row.name === incomeName)).toMatchObject({ amount: 432100, comment: 'Income note', owner: 'wife', bank_account_id: savings?.id });
+
+  // After a reload the page shows what was saved, in the same places.
+  await page.reload();
+  await page.getByRole('button', { name: 'Make Changes' }).click();
+  const reloaded = allocationsTable(page).locator('tbody tr').filter({ has: page.locator(`input[value="${allocationName}"]`) });
+  let reloadedFields = reloaded;
+  if (phone) {
+    await reloaded.getByRole('button', { name: `More fields: ${allocationName}` }).click();
+    reloadedFields = allocationsTable(page).getByRole('group', { name: `More fields of ${allocationName}` });
+  }
+  await expect(reloaded.getByLabel(`${allocationName} amount`)).toHaveValue('12.34');
+  await expect(reloadedFields.getByLabel('Class')).toHaveValue('savings');
+  await expect(reloadedFields.getByLabel('Fixed Amount?')).toBeChecked();
+  await expect(reloadedFields.getByLabel('Allocation comment')).toHaveValue('Phone comment');
+  const reloadedIncome = page.getByRole('table', { name: 'Incomes' }).locator('tbody tr').first();
+  let reloadedIncomeFields = reloadedIncome;
+  if (phone) {
+    await reloadedIncome.getByRole('button', { name: `More fields: ${incomeName}` }).click();
+    reloadedIncomeFields = page.getByRole('table', { name: 'Incomes' }).getByRole('group', { name: `More fields of ${incomeName}` });
+  }
+  await expect(reloadedIncome.getByLabel('Bank Account')).toHaveValue(String(savings?.id));
+  await expect(reloadedIncomeFields.getByLabel(`Whose: ${incomeName}`)).toHaveValue('wife');
+  await expect(reloadedIncomeFields.getByLabel('Income comment')).toHaveValue('Income note');
   expect(await fitsTheWidth(page)).toBe(true);
 });

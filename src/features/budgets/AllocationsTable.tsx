@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import type { TableProps } from 'antd';
+import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListIcon } from '../../components/icons';
@@ -11,9 +12,10 @@ import { Button } from '../../components/Button';
 import type { CoverTarget } from './CoverOverspendingDialog';
 import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
-import type { AllocationFields } from './budgetRows';
+import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 
@@ -25,96 +27,264 @@ const AllocationTransactionsDialog = lazy(() => import(/* webpackChunkName: "all
 // Likewise "Cover" (antd), when a person first covers an overspent allocation.
 const CoverOverspendingDialog = lazy(() => import(/* webpackChunkName: "cover-overspending" */ './CoverOverspendingDialog'));
 
-interface RowProps {
+/** One allocation as its cells draw it: the row, what a refused save named, and how to change it. */
+interface AllocationRowView {
+  row: AllocationLine;
+  refused: string[];
+  added: boolean;
+  change: (changes: Partial<AllocationFields>) => void;
+  toggleDelete: () => void;
+}
+
+/** The table's mode and callbacks, the same for every row (changes only with the mode). */
+interface AllocationTableView {
   budgetId: number;
-  rowKey: number;
   editing: boolean;
   mobile: boolean;
+  columns: number;
+  /** The columns, for an allocation's row to draw its cells. */
+  cells: AllocationColumn[];
   onShowSpent: (target: SpentTarget) => void;
   /** Set when an overspent saved allocation may be covered (view mode of an open budget). */
   onCover?: (target: CoverTarget) => void;
+  moreFields: readonly number[];
+  toggleMoreFields: (key: number) => void;
 }
 
-/** One allocation; subscribes to its own row so a keystroke re-renders only the row being typed in. */
-const AllocationRow = memo(function AllocationRow({ budgetId, rowKey, editing, mobile, onShowSpent, onCover }: RowProps) {
-  const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
-  const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
+const [AllocationRowContext, useAllocationRow] = createRowContext<AllocationRowView>('Allocation');
+const AllocationTableContext = createContext<AllocationTableView | null>(null);
+const useAllocationTable = () => useContext(AllocationTableContext)!;
+
+function ClassSelect({ row, change }: Pick<AllocationRowView, 'row' | 'change'>) {
+  return (
+    <select className="ec-input ec-select" aria-label="Class" value={row.allocation_class} onChange={(event) => change({ allocation_class: event.target.value as AllocationClass })}>
+      {classes.map((value) => (
+        <option key={value} value={value}>
+          {classLabels[value]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function FixedCheckbox({ row, change }: Pick<AllocationRowView, 'row' | 'change'>) {
+  return <input type="checkbox" aria-label="Fixed Amount?" checked={row.is_fixed_amount} onChange={(event) => change({ is_fixed_amount: event.target.checked })} />;
+}
+
+/**
+ * The cells' contents, one per column; each reads its row from the row's context. An allocation's row draws its
+ * cells itself rather than through antd's cell component: with 300 rows, antd's cells tripled the components
+ * that entering edit mode re-renders (docs/grids.md).
+ */
+function NameCell() {
+  const { row, refused, added, change } = useAllocationRow();
+  const { editing } = useAllocationTable();
+  if (!editing && row.special_event_id !== null) {
+    return (
+      <>
+        {row.name} <SpecialEventTag eventId={row.special_event_id} />
+      </>
+    );
+  }
+  return <EditableText editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />;
+}
+
+function AmountCell() {
+  const { row, refused, change } = useAllocationRow();
+  const { editing } = useAllocationTable();
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
-  const toggleDelete = useDeleteToggle('allocation', rowKey);
+  return <EditableAmount editing={editing} label={amountLabel(row.name, 'New allocation')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />;
+}
+
+function SpentCell() {
+  const { row } = useAllocationRow();
+  const { onShowSpent } = useAllocationTable();
+  return (
+    <>
+      <Money cents={row.spent} />
+      {row.id > 0 && (
+        <button type="button" className="ec-icon-button" aria-label={`Transactions for ${row.name}`} title="Transactions" onClick={() => onShowSpent({ id: row.id, name: row.name })}>
+          <ListIcon />
+        </button>
+      )}
+    </>
+  );
+}
+
+function RemainingCell() {
+  const { row } = useAllocationRow();
+  const { onCover } = useAllocationTable();
+  return (
+    <>
+      <RemainingAmount cents={remaining(countedCents(row.amount), row.spent)} />
+      {onCover && row.id > 0 && remaining(row.amount, row.spent) < 0 && (
+        <Button size="small" className="ec-cover-button" aria-label={`Cover ${row.name}`} onClick={() => onCover({ id: row.id, name: row.name })}>
+          Cover
+        </Button>
+      )}
+    </>
+  );
+}
+
+function ClassCell() {
+  const view = useAllocationRow();
+  return useAllocationTable().editing ? <ClassSelect {...view} /> : <>{classLabels[view.row.allocation_class]}</>;
+}
+
+function FixedCell() {
+  const view = useAllocationRow();
+  return useAllocationTable().editing ? <FixedCheckbox {...view} /> : <>{view.row.is_fixed_amount ? 'Yes' : 'No'}</>;
+}
+
+function CommentCell() {
+  const { row, refused, change } = useAllocationRow();
+  return <EditableText editing={useAllocationTable().editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />;
+}
+
+function DeleteCell() {
+  const { row, toggleDelete } = useAllocationRow();
+  const { editing, mobile, moreFields, toggleMoreFields } = useAllocationTable();
+  if (!editing) return null;
+  return (
+    <>
+      <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />
+      {mobile && <MoreFieldsToggle name={row.name} unnamed="New allocation" open={moreFields.includes(row.key)} onToggle={() => toggleMoreFields(row.key)} />}
+    </>
+  );
+}
+
+/** On a phone, while editing: the fields its five columns leave out (class, fixed amount, comment). */
+function AllocationMoreFields({ budgetId, rowKey }: { budgetId: number; rowKey: number }) {
+  const { row, refused } = useRowView(selectAllocationRowView, budgetId, rowKey);
+  const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   if (!row) return null;
   return (
-    <tr className={rowClass(row.deleted, refused)}>
-      {!editing && row.special_event_id !== null ? (
-        <th scope="row" className="ec-row-name">
-          {row.name} <SpecialEventTag eventId={row.special_event_id} />
-        </th>
-      ) : (
-        <EditableTextCell editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
-      )}
-      <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New allocation')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
-      <td className="ec-num ec-spent">
-        <Money cents={row.spent} />
-        {row.id > 0 && (
-          <button
-            type="button"
-            className="ec-icon-button"
-            aria-label={`Transactions for ${row.name}`}
-            title="Transactions"
-            onClick={() => onShowSpent({ id: row.id, name: row.name })}
-          >
-            <ListIcon />
-          </button>
-        )}
-      </td>
-      <td className="ec-num">
-        <RemainingAmount cents={remaining(countedCents(row.amount), row.spent)} />
-        {onCover && row.id > 0 && remaining(row.amount, row.spent) < 0 && (
-          <Button size="small" className="ec-cover-button" aria-label={`Cover ${row.name}`} onClick={() => onCover({ id: row.id, name: row.name })}>
-            Cover
-          </Button>
-        )}
-      </td>
-      {!mobile && (
-        <>
-          <td>
-            {editing ? (
-              <select
-                className="ec-input ec-select"
-                aria-label="Class"
-                value={row.allocation_class}
-                onChange={(event) => change({ allocation_class: event.target.value as AllocationClass })}
-              >
-                {classes.map((value) => (
-                  <option key={value} value={value}>
-                    {classLabels[value]}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              classLabels[row.allocation_class]
-            )}
-          </td>
-          <td className="ec-center">
-            {editing ? (
-              <input
-                type="checkbox"
-                aria-label="Fixed Amount?"
-                checked={row.is_fixed_amount}
-                onChange={(event) => change({ is_fixed_amount: event.target.checked })}
-              />
-            ) : row.is_fixed_amount ? (
-              'Yes'
-            ) : (
-              'No'
-            )}
-          </td>
-          <EditableTextCell editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
-        </>
-      )}
-      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
-    </tr>
+    <div className="ec-more-fields-panel" role="group" aria-label={`More fields of ${row.name.trim() || 'New allocation'}`}>
+      <MoreField label="Class">
+        <ClassSelect row={row} change={change} />
+      </MoreField>
+      <MoreField label="Fixed Amount?">
+        <FixedCheckbox row={row} change={change} />
+      </MoreField>
+      <MoreField label="Comment">
+        <EditableText editing label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
+      </MoreField>
+    </div>
   );
-});
+}
+
+/** A column: its heading (antd draws it) and the component drawing its cells in an allocation's row. */
+interface AllocationColumn {
+  key: string;
+  title: React.ReactNode;
+  className?: string;
+  Cell: () => React.ReactNode;
+  /** The name: the row's header cell. */
+  rowHeader?: boolean;
+}
+
+function allocationColumns(mobile: boolean): AllocationColumn[] {
+  return [
+    { key: 'name', title: 'Name', className: 'ec-row-name', Cell: NameCell, rowHeader: true },
+    { key: 'amount', title: 'Amount', className: 'ec-num', Cell: AmountCell },
+    { key: 'spent', title: 'Spent', className: 'ec-num ec-spent', Cell: SpentCell },
+    { key: 'remaining', title: 'Remaining', className: 'ec-num', Cell: RemainingCell },
+    ...(mobile
+      ? []
+      : [
+          { key: 'class', title: 'Class', Cell: ClassCell },
+          {
+            key: 'fixed',
+            title: (
+              <>
+                Fixed Amount?
+                <HelpTip term="fixed-amount" />
+              </>
+            ),
+            className: 'ec-center',
+            Cell: FixedCell,
+          },
+          { key: 'comment', title: 'Comment', Cell: CommentCell },
+        ]),
+    { key: 'delete', title: deleteHeading, className: 'ec-delete-cell', Cell: DeleteCell },
+  ];
+}
+
+/** antd's columns: the headings. An allocation's row draws its own cells (AllocationRow). */
+const antdColumns = (columns: AllocationColumn[]): Columns<AllocationTableLine> =>
+  columns.map(({ key, title, className, rowHeader }) => ({ key, title, className, rowScope: rowHeader ? 'row' : undefined }));
+
+/** One allocation's row: subscribes to its own line, so a keystroke re-renders only the row being typed in. */
+function AllocationRow({ rowKey, className, ...rest }: Omit<TableRowProps<AllocationTableLine>, 'record' | 'children'> & { rowKey: number }) {
+  const { budgetId, cells } = useAllocationTable();
+  const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
+  const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
+  const toggleDelete = useDeleteToggle('allocation', rowKey);
+  const view = useMemo(() => row && { row, refused, added, change, toggleDelete }, [row, refused, added, change, toggleDelete]);
+  if (!view) return null;
+  return (
+    <AllocationRowContext.Provider value={view}>
+      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
+        {cells.map(({ key, className: cellClass, Cell, rowHeader }) =>
+          rowHeader ? (
+            <th key={key} scope="row" className={cx('ant-table-cell', cellClass)}>
+              <Cell />
+            </th>
+          ) : (
+            <td key={key} className={cx('ant-table-cell', cellClass)}>
+              <Cell />
+            </td>
+          ),
+        )}
+      </tr>
+    </AllocationRowContext.Provider>
+  );
+}
+
+/**
+ * antd's body row for every line of the table: an allocation (its cells are antd's), or a category's heading,
+ * "Add … Allocation" or subtotal, which span the table (their cells are drawn here).
+ */
+function AllocationTableRow({ record: line, className, children, ...rest }: TableRowProps<AllocationTableLine>) {
+  const { budgetId, columns } = useAllocationTable();
+  const dispatch = useAppDispatch();
+  if (!line) {
+    return (
+      <tr {...rest} className={className}>
+        {children}
+      </tr>
+    );
+  }
+  switch (line.kind) {
+    case 'row':
+      return (
+<AllocationRow {...rest} className={className} rowKey={line.key} />
+      );
+    case 'header':
+      return (
+        <tr {...rest} className={cx(className, 'ec-row--group')}>
+          <th colSpan={columns} scope="rowgroup" className="ant-table-cell">
+            {line.categoryName}
+          </th>
+        </tr>
+      );
+    case 'add':
+      return (
+        <tr {...rest} className={cx(className, 'ec-row--action')}>
+          <td colSpan={columns} className="ant-table-cell">
+            <Button size="small" onClick={() => dispatch(allocationAdded({ categoryId: line.categoryId, categoryName: line.categoryName }))}>
+              {`Add ${line.categoryName} Allocation`}
+            </Button>
+          </td>
+        </tr>
+      );
+    case 'subtotal':
+      return <CategorySubtotal {...rest} className={className} budgetId={budgetId} categoryId={line.categoryId} categoryName={line.categoryName} columns={columns} />;
+  }
+}
+
+const tableComponents = { body: { row: AllocationTableRow } };
+const onRow = (line: AllocationTableLine) => ({ record: line }) as React.HTMLAttributes<HTMLElement>;
 
 /** What is left of an allocation; overspent also says so in a marker, not in its colour alone. */
 function RemainingAmount({ cents }: { cents: Cents }) {
@@ -130,93 +300,67 @@ function RemainingAmount({ cents }: { cents: Cents }) {
   );
 }
 
-interface SumRowProps {
-  label: string;
-  className?: string;
+interface SumFigures {
   amount: Cents;
   spent: Cents;
   remaining: Cents;
-  columns: number;
 }
 
-/** A subtotal or total line: amount, spent and remaining under their columns. */
-function SumRow({ label, className, amount, spent, remaining, columns }: SumRowProps) {
+/** A category's subtotal: a body line, laid out as the allocations above it. */
+const CategorySubtotal = memo(function CategorySubtotal({
+  budgetId,
+  categoryId,
+  categoryName,
+  columns,
+  className,
+  ...rest
+}: React.HTMLAttributes<HTMLTableRowElement> & { budgetId: number; categoryId: number; categoryName: string; columns: number }) {
+  const totals = useAppSelector((state) => selectCategoryTotal(state, budgetId, categoryId), shallowEqual);
   return (
-    <tr className={className}>
-      <th scope="row">{label}</th>
-      <td className="ec-num">
-        <Money cents={amount} />
+    <tr {...rest} className={cx(className, 'ec-row--subtotal')}>
+      <th scope="row" className="ant-table-cell">{`${categoryName} Subtotal`}</th>
+      <td className="ant-table-cell ec-num">
+        <Money cents={totals.amount} />
       </td>
-      <td className="ec-num">
-        <Money cents={spent} />
+      <td className="ant-table-cell ec-num">
+        <Money cents={totals.spent} />
       </td>
-      <td className="ec-num">
-        <RemainingAmount cents={remaining} />
+      <td className="ant-table-cell ec-num">
+        <RemainingAmount cents={totals.remaining} />
       </td>
-      <td colSpan={columns - 4} />
+      <td className="ant-table-cell" colSpan={columns - 4} />
     </tr>
   );
-}
-
-const CategorySubtotal = memo(function CategorySubtotal({ budgetId, categoryId, categoryName, columns }: { budgetId: number; categoryId: number; categoryName: string; columns: number }) {
-  const totals = useAppSelector((state) => selectCategoryTotal(state, budgetId, categoryId), shallowEqual);
-  return <SumRow label={`${categoryName} Subtotal`} className="ec-row--subtotal" amount={totals.amount} spent={totals.spent} remaining={totals.remaining} columns={columns} />;
 });
 
+/** The footer: the budget's totals and "Unallocated", as antd's summary rows. */
 function AllocationTotals({ budgetId, columns }: { budgetId: number; columns: number }) {
-  const totals = useAppSelector((state) => selectBudgetTotals(state, budgetId), shallowEqual);
+  const totals: SumFigures & { discretionary: Cents } = useAppSelector((state) => {
+    const all = selectBudgetTotals(state, budgetId);
+    return { amount: all.allocated, spent: all.spent, remaining: all.remaining, discretionary: all.discretionary };
+  }, shallowEqual);
   return (
     <>
-      <SumRow label="Total" amount={totals.allocated} spent={totals.spent} remaining={totals.remaining} columns={columns} />
-      <tr className="ec-row--unallocated">
-        <td colSpan={columns}>
+      <Summary.Row className="ec-row--total">
+        <Summary.Cell index={0}>Total</Summary.Cell>
+        <Summary.Cell index={1} className="ec-num">
+          <Money cents={totals.amount} />
+        </Summary.Cell>
+        <Summary.Cell index={2} className="ec-num">
+          <Money cents={totals.spent} />
+        </Summary.Cell>
+        <Summary.Cell index={3} className="ec-num">
+          <RemainingAmount cents={totals.remaining} />
+        </Summary.Cell>
+        <Summary.Cell index={4} colSpan={columns - 4} />
+      </Summary.Row>
+      <Summary.Row className="ec-row--unallocated">
+        <Summary.Cell index={0} colSpan={columns}>
           Unallocated: <Money cents={totals.discretionary} highlightPositive />
-        </td>
-      </tr>
+        </Summary.Cell>
+      </Summary.Row>
     </>
   );
-}
-
-function TableLine({
-  line,
-  budgetId,
-  editing,
-  mobile,
-  columns,
-  onShowSpent,
-  onCover,
-}: {
-  line: AllocationTableLine;
-  budgetId: number;
-  editing: boolean;
-  mobile: boolean;
-  columns: number;
-  onShowSpent: (target: SpentTarget) => void;
-  onCover?: (target: CoverTarget) => void;
-}) {
-  const dispatch = useAppDispatch();
-  switch (line.kind) {
-    case 'row':
-      return <AllocationRow budgetId={budgetId} rowKey={line.key} editing={editing} mobile={mobile} onShowSpent={onShowSpent} onCover={onCover} />;
-    case 'header':
-      return (
-        <tr className="ec-row--group">
-          <th colSpan={columns} scope="rowgroup">
-            {line.categoryName}
-          </th>
-        </tr>
-      );
-    case 'add':
-      return (
-        <ActionRow
-          label={`Add ${line.categoryName} Allocation`}
-          columns={columns}
-          onClick={() => dispatch(allocationAdded({ categoryId: line.categoryId, categoryName: line.categoryName }))}
-        />
-      );
-    case 'subtotal':
-      return <CategorySubtotal budgetId={budgetId} categoryId={line.categoryId} categoryName={line.categoryName} columns={columns} />;
-  }
 }
 
 /** The Cover dialog over the budget as stored (read from the cache the page already filled). */
@@ -231,56 +375,69 @@ function CoverDialog({ budgetId, target, onClose }: { budgetId: number; target: 
 }
 
 const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${line.key}` : `${line.kind}-${line.categoryId}`);
+const moreFieldsOf = (line: AllocationTableLine) => line.kind === 'row';
+const sameLine = (a: AllocationTableLine, b: AllocationTableLine) => lineKey(a) === lineKey(b) && (a.kind === 'row' || (b.kind !== 'row' && a.categoryName === b.categoryName));
 
-/** Allocations grouped by category, with subtotals, totals and "Unallocated"; mobile shows five columns. */
+/**
+ * The lines, each the same object as last time when it did not change: antd re-renders a row whose record is a
+ * new object, so entering edit mode (which adds the "Add … Allocation" lines) re-renders only what changed.
+ */
+function useStableLines(lines: AllocationTableLine[]) {
+  const [kept, setKept] = useState({ lines, stable: lines });
+  if (kept.lines === lines) return kept.stable;
+  const previous = new Map(kept.stable.map((line) => [lineKey(line), line]));
+  const stable = lines.map((line) => {
+    const old = previous.get(lineKey(line));
+    return old && sameLine(old, line) ? old : line;
+  });
+  setKept({ lines, stable });
+  return stable;
+}
+
+/** Allocations grouped by category, with subtotals, totals and "Unallocated"; a phone shows five columns. */
 export function AllocationsTable({ budgetId, editing, mobile, open = false }: { budgetId: number; editing: boolean; mobile: boolean; open?: boolean }) {
-  const lines = useAppSelector((state) => selectAllocationTableLines(state, budgetId));
+  const lines = useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId)));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
+  const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
   const coverable = !editing && open;
-  const columns = mobile ? 5 : 8;
+  const cells = useMemo(() => allocationColumns(mobile), [mobile]);
+  const columns = useMemo(() => antdColumns(cells), [cells]);
+  const view = useMemo<AllocationTableView>(
+    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined, moreFields, toggleMoreFields }),
+    [budgetId, editing, mobile, columns.length, cells, coverable, moreFields, toggleMoreFields],
+  );
+  const expandable = useMemo<TableProps<AllocationTableLine>['expandable']>(
+    () =>
+      mobile && editing
+        ? {
+            expandedRowKeys: moreFields.map((key) => `row-${key}`),
+            expandedRowRender: (line) => (line.kind === 'row' ? <AllocationMoreFields budgetId={budgetId} rowKey={line.key} /> : null),
+            rowExpandable: moreFieldsOf,
+            showExpandColumn: false,
+          }
+        : undefined,
+    [mobile, editing, moreFields, budgetId],
+  );
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">
-      {/* Each row is laid out on its own (budgets.css): typing re-lays out one row, and rows off screen are skipped. */}
-      <table className={`ec-grid ec-allocations${mobile ? ' ec-allocations--narrow' : ''}`} aria-label="Allocations">
-        <caption>Allocations</caption>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th className="ec-num">Amount</th>
-            <th className="ec-num">Spent</th>
-            <th className="ec-num">Remaining</th>
-            {!mobile && (
-              <>
-                <th>Class</th>
-                <th className="ec-center">
-                  Fixed Amount?
-                  <HelpTip term="fixed-amount" />
-                </th>
-                <th>Comment</th>
-              </>
-            )}
-            <DeleteHeaderCell />
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <TableLine
-              key={lineKey(line)}
-              line={line}
-              budgetId={budgetId}
-              editing={editing}
-              mobile={mobile}
-              columns={columns}
-              onShowSpent={setSpentTarget}
-              onCover={coverable ? setCoverTarget : undefined}
-            />
-          ))}
-        </tbody>
-        <tfoot>
-          <AllocationTotals budgetId={budgetId} columns={columns} />
-        </tfoot>
-      </table>
+      <AllocationTableContext.Provider value={view}>
+        {/* Each row is laid out on its own (budgets.css): typing re-lays out one row, and rows off screen are skipped. */}
+        <BudgetTable<AllocationTableLine>
+          {...plainTable}
+          className={`ec-grid ec-allocations${mobile ? ' ec-allocations--narrow' : ''}`}
+          aria-label="Allocations"
+          caption="Allocations"
+          columns={columns}
+          dataSource={lines}
+          rowKey={lineKey}
+          onRow={onRow}
+          components={tableComponents}
+          expandable={expandable}
+          locale={{ emptyText: 'No allocations yet.' }}
+          summary={() => <AllocationTotals budgetId={budgetId} columns={columns.length} />}
+        />
+      </AllocationTableContext.Provider>
       {spentTarget && (
         <Suspense fallback={null}>
           <AllocationTransactionsDialog target={spentTarget} onClose={() => setSpentTarget(null)} />

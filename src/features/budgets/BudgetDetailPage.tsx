@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { AntdTheme } from '../../components/AntdTheme';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -149,8 +150,10 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
-      <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
-      <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+      <AntdTheme>
+        <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
+        <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+      </AntdTheme>
       <BudgetSummary budgetId={budgetId} />
       <BudgetFiguresBar budgetId={budgetId} />
       <BudgetUnsavedChangesGuard />

@@ -1,93 +1,197 @@
-import { memo, useCallback, useMemo } from 'react';
+import type { TableProps } from 'antd';
+import { createContext, useCallback, useContext, useMemo } from 'react';
+import { Button } from '../../components/Button';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Money } from '../../components/Money';
 import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
-import type { IncomeFields } from './budgetRows';
+import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
-import { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
-interface RowProps {
+/** One income as its cells draw it: the row, what a refused save named, and how to change it. */
+interface IncomeRowView {
+  row: IncomeLine;
+  refused: string[];
+  added: boolean;
+  change: (changes: Partial<IncomeFields>) => void;
+  toggleDelete: () => void;
+}
+
+/** The table's mode and what every row shares (changes only with the mode or the household's data). */
+interface IncomeTableView {
   budgetId: number;
-  rowKey: number;
   editing: boolean;
+  mobile: boolean;
   accounts: BankAccount[];
   accountNames: Map<number, string>;
   /** A couple's partner names: the row says whose it is (a column, or on a phone a tag by the name). */
   partners: Partners | null;
-  mobile: boolean;
+  moreFields: readonly number[];
+  toggleMoreFields: (key: number) => void;
 }
 
-/** Whose the income is: a select while editing, the partner's name otherwise. */
-function WhoseCell({ editing, partners, owner, name, onOwner, invalid }: { editing: boolean; partners: Partners; owner: IncomeOwner; name: string; onOwner: (owner: IncomeOwner) => void; invalid: boolean }) {
+const [IncomeRowContext, useIncomeRow] = createRowContext<IncomeRowView>('Income');
+const IncomeTableContext = createContext<IncomeTableView | null>(null);
+const useIncomeTable = () => useContext(IncomeTableContext)!;
+
+/** Whose the income is: a select while editing. */
+function WhoseSelect({ partners, row, change, invalid }: { partners: Partners; invalid: boolean } & Pick<IncomeRowView, 'row' | 'change'>) {
   return (
-    <td>
-      {editing ? (
-        <select
-          className="ec-input ec-select"
-          aria-label={`Whose: ${name.trim() || 'New income'}`}
-          aria-invalid={invalid || undefined}
-          value={owner} onChange={(event) => onOwner(event.target.value as IncomeOwner)}>
-          {OWNERS.map((choice) => (
-            <option key={choice} value={choice}>
-              {ownerLabel(partners, choice)}
-            </option>
-          ))}
-        </select>
-      ) : (
-        ownerLabel(partners, owner)
-      )}
-    </td>
+    <select
+      className="ec-input ec-select"
+      aria-label={`Whose: ${row.name.trim() || 'New income'}`}
+      aria-invalid={invalid || undefined}
+      value={row.owner}
+      onChange={(event) => change({ owner: event.target.value as IncomeOwner })}
+    >
+      {OWNERS.map((choice) => (
+        <option key={choice} value={choice}>
+          {ownerLabel(partners, choice)}
+        </option>
+      ))}
+    </select>
   );
 }
 
-/** One income; subscribes to its own row so typing elsewhere never re-renders it. */
-const IncomeRow = memo(function IncomeRow({ budgetId, rowKey, editing, accounts, accountNames, partners, mobile }: RowProps) {
+function CommentInput({ row, change, refused }: Pick<IncomeRowView, 'row' | 'change' | 'refused'>) {
+  return <EditableText editing label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />;
+}
+
+function NameCell() {
+  const { row, refused, added, change } = useIncomeRow();
+  const { editing, mobile, partners } = useIncomeTable();
+  // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
+  if (partners && mobile && !editing) {
+    return (
+      <>
+        {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
+      </>
+    );
+  }
+  return <EditableText editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />;
+}
+
+function AmountCell() {
+  const { row, refused, change } = useIncomeRow();
+  const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
+  return <EditableAmount editing={useIncomeTable().editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />;
+}
+
+function WhoseCell() {
+  const view = useIncomeRow();
+  const { editing, partners } = useIncomeTable();
+  if (!partners) return null;
+  return editing ? <WhoseSelect partners={partners} invalid={view.refused.includes('owner')} {...view} /> : <>{ownerLabel(partners, view.row.owner)}</>;
+}
+
+function BankAccountCell() {
+  const { row, refused, change } = useIncomeRow();
+  const { editing, accounts, accountNames } = useIncomeTable();
+  if (!editing) return <>{row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : ''}</>;
+  return (
+    <select
+      className="ec-input ec-select"
+      aria-label="Bank Account"
+      aria-invalid={refused.includes('bank_account_id') || undefined}
+      value={row.bank_account_id ?? 0}
+      onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
+    >
+      <option value={0}>none</option>
+      {accounts.map((account) => (
+        <option key={account.id} value={account.id}>
+          {account.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function CommentCell() {
+  const view = useIncomeRow();
+  return useIncomeTable().editing ? <CommentInput {...view} /> : <>{view.row.comment}</>;
+}
+
+function DeleteCell() {
+  const { row, toggleDelete } = useIncomeRow();
+  const { editing, mobile, moreFields, toggleMoreFields } = useIncomeTable();
+  if (!editing) return null;
+  return (
+    <>
+      <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />
+      {mobile && <MoreFieldsToggle name={row.name} unnamed="New income" open={moreFields.includes(row.key)} onToggle={() => toggleMoreFields(row.key)} />}
+    </>
+  );
+}
+
+/** On a phone, while editing: the fields its columns there leave out (whose, comment). */
+function IncomeMoreFields({ rowKey }: { rowKey: number }) {
+  const { budgetId, partners } = useIncomeTable();
+  const { row, refused } = useRowView(selectIncomeRowView, budgetId, rowKey);
+  const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
+  if (!row) return null;
+  return (
+    <div className="ec-more-fields-panel" role="group" aria-label={`More fields of ${row.name.trim() || 'New income'}`}>
+      {partners && (
+        <MoreField label="Whose">
+          <WhoseSelect partners={partners} row={row} change={change} invalid={refused.includes('owner')} />
+        </MoreField>
+      )}
+      <MoreField label="Comment">
+        <CommentInput row={row} change={change} refused={refused} />
+      </MoreField>
+    </div>
+  );
+}
+
+const render = (Cell: () => React.ReactNode) => () => <Cell />;
+
+/** Desktop: every field a column. Phone: name, amount and bank account (whose and comment under "More fields"). */
+function incomeColumns(whoseColumn: boolean, mobile: boolean): Columns<IncomeRecord> {
+  return [
+    { key: 'name', title: 'Name', rowScope: 'row', className: 'ec-row-name', render: render(NameCell) },
+    { key: 'amount', title: 'Amount', className: 'ec-num', render: render(AmountCell) },
+    ...(whoseColumn ? [{ key: 'whose', title: 'Whose', render: render(WhoseCell) }] : []),
+    { key: 'bank', title: 'Bank Account', render: render(BankAccountCell) },
+    ...(mobile ? [] : [{ key: 'comment', title: 'Comment', render: render(CommentCell) }]),
+    { key: 'delete', title: deleteHeading, className: 'ec-delete-cell', render: render(DeleteCell) },
+  ];
+}
+
+interface IncomeRecord {
+  key: number;
+}
+
+/** antd's body row for one income: subscribes to its own line, so typing elsewhere never re-renders it. */
+function IncomeTableRow({ record, className, children, ...rest }: TableRowProps<IncomeRecord>) {
+  const { budgetId } = useIncomeTable();
+  const rowKey = record?.key ?? 0;
   const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
-  const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
   const toggleDelete = useDeleteToggle('income', rowKey);
-  if (!row) return null;
-  const accountName = row.bank_account_id ? (accountNames.get(row.bank_account_id) ?? '') : '';
-  // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
-  const ownerTag = partners && mobile && !editing;
+  const view = useMemo(() => row && { row, refused, added, change, toggleDelete }, [row, refused, added, change, toggleDelete]);
+  // An expanded row ("More fields") has no record of its own.
+  if (!record) {
+    return (
+      <tr {...rest} className={className}>
+        {children}
+      </tr>
+    );
+  }
+  if (!view) return null;
   return (
-    <tr className={rowClass(row.deleted, refused)}>
-      {ownerTag ? (
-        <th scope="row" className="ec-row-name">
-          {row.name} <span className="ec-tag">{ownerLabel(partners, row.owner)}</span>
-        </th>
-      ) : (
-        <EditableTextCell editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} rowHeader />
-      )}
-      <EditableAmountCell editing={editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
-      {partners && !ownerTag && <WhoseCell editing={editing} partners={partners} owner={row.owner} name={row.name} onOwner={(owner) => change({ owner })} invalid={refused.includes('owner')} />}
-      <td>
-        {editing ? (
-          <select
-            className="ec-input ec-select"
-            aria-label="Bank Account"
-            aria-invalid={refused.includes('bank_account_id') || undefined}
-            value={row.bank_account_id ?? 0}
-            onChange={(event) => change({ bank_account_id: Number(event.target.value) || null })}
-          >
-            <option value={0}>none</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          accountName
-        )}
-      </td>
-      <EditableTextCell editing={editing} label="Income comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
-      <td className="ec-delete-cell">{editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}</td>
-    </tr>
+    <IncomeRowContext.Provider value={view}>
+      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
+        {children}
+      </tr>
+    </IncomeRowContext.Provider>
   );
-});
+}
+
+const tableComponents = { body: { row: IncomeTableRow } };
+const onRow = (record: IncomeRecord) => ({ record }) as React.HTMLAttributes<HTMLElement>;
 
 function IncomeTotal({ budgetId }: { budgetId: number }) {
   const total = useAppSelector((state) => selectBudgetTotals(state, budgetId).income);
@@ -109,40 +213,60 @@ export function IncomesTable({
   mobile: boolean;
 }) {
   const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
+  const records = useMemo(() => keys.map((key) => ({ key })), [keys]);
   const dispatch = useAppDispatch();
   const accountNames = useMemo(() => new Map(accounts.map((account) => [account.id, account.name])), [accounts]);
-  const whoseColumn = partners !== null && !(mobile && !editing);
-  const columns = whoseColumn ? 6 : 5;
+  const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
+  const whoseColumn = partners !== null && !mobile;
+  const columns = useMemo(() => incomeColumns(whoseColumn, mobile), [whoseColumn, mobile]);
+  const view = useMemo<IncomeTableView>(
+    () => ({ budgetId, editing, mobile, accounts, accountNames, partners, moreFields, toggleMoreFields }),
+    [budgetId, editing, mobile, accounts, accountNames, partners, moreFields, toggleMoreFields],
+  );
+  const expandable = useMemo<TableProps<IncomeRecord>['expandable']>(
+    () =>
+      mobile && editing
+        ? { expandedRowKeys: [...moreFields], expandedRowRender: (record) => <IncomeMoreFields rowKey={record.key} />, showExpandColumn: false }
+        : undefined,
+    [mobile, editing, moreFields],
+  );
   return (
     <div className="ec-grid-wrap">
-      <table className="ec-grid ec-incomes" aria-label="Incomes">
-        <caption>Incomes</caption>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th className="ec-num">Amount</th>
-            {whoseColumn && <th>Whose</th>}
-            <th>Bank Account</th>
-            <th>Comment</th>
-            <DeleteHeaderCell />
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <IncomeRow key={key} budgetId={budgetId} rowKey={key} editing={editing} accounts={accounts} accountNames={accountNames} partners={partners} mobile={mobile} />
-          ))}
-          {editing && <ActionRow label="Add Income" columns={columns} onClick={() => dispatch(incomeAdded())} />}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td className="ec-num">
-              <IncomeTotal budgetId={budgetId} />
-            </td>
-            <td colSpan={columns - 2} />
-          </tr>
-        </tfoot>
-      </table>
+      <IncomeTableContext.Provider value={view}>
+        <BudgetTable<IncomeRecord>
+          {...plainTable}
+          className={`ec-grid ec-incomes${mobile ? ' ec-incomes--narrow' : ''}`}
+          aria-label="Incomes"
+          caption="Incomes"
+          columns={columns}
+          dataSource={records}
+          rowKey="key"
+          onRow={onRow}
+          components={tableComponents}
+          expandable={expandable}
+          locale={{ emptyText: 'No incomes yet.' }}
+          summary={() => (
+            <>
+              {editing && (
+                <Summary.Row className="ec-row--action">
+                  <Summary.Cell index={0} colSpan={columns.length}>
+                    <Button size="small" onClick={() => dispatch(incomeAdded())}>
+                      Add Income
+                    </Button>
+                  </Summary.Cell>
+                </Summary.Row>
+              )}
+              <Summary.Row className="ec-row--total">
+                <Summary.Cell index={0}>Total</Summary.Cell>
+                <Summary.Cell index={1} className="ec-num">
+                  <IncomeTotal budgetId={budgetId} />
+                </Summary.Cell>
+                <Summary.Cell index={2} colSpan={columns.length - 2} />
+              </Summary.Row>
+            </>
+          )}
+        />
+      </IncomeTableContext.Provider>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { RootState } from '../../app/store';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 import type { RowView } from './budgetSelectors';
 
-export { ActionRow, amountLabel, DeleteHeaderCell, EditableAmountCell, EditableTextCell, RowDeleteToggle, TextCell } from '../../components/gridCells';
+export { ActionRow, amountLabel, deleteHeading, EditableAmount, EditableText, RowDeleteToggle, TextCell } from '../../components/gridCells';
 
 /** A row's look: struck through when marked deleted, highlighted when a refused save named it. */
 export const rowClass = (deleted: boolean, refused: string[]) =>

@@ -1,0 +1,1 @@
+export { Nothing as default } from './features';

@@ -1,0 +1,1 @@
+export { NoSpin as default } from './features';

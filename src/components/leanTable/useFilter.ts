@@ -1,0 +1,1 @@
+export { useFilter as default, getFilterData } from './features';

@@ -1,0 +1,1 @@
+export { useSorter as default, getSortData } from './features';
