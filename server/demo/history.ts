@@ -6,7 +6,7 @@ import type { DemoBudget } from './budgets';
 import { type Random, split } from './random';
 import { type AllocationTemplate, INCOMES } from './template';
 
-export type DemoRow = Pick<NewTransaction, 'bank_account_id' | 'transaction_date' | 'description'> & Partial<NewTransaction>;
+type DemoRow = Pick<NewTransaction, 'bank_account_id' | 'transaction_date' | 'description'> & Partial<NewTransaction>;
 
 /** Collects the demo's transactions in the order they are made, each with its own bank reference. */
 export function transactionLedger(household_id: number) {

@@ -1,7 +1,7 @@
 import type { EntityState } from '@reduxjs/toolkit';
 
 /** An edit-mode row: keyed for the screen, `id` 0 until saved, and possibly toggled deleted. */
-export interface DraftRow {
+interface DraftRow {
   key: number;
   id: number;
   deleted: boolean;

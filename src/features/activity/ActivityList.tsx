@@ -6,7 +6,7 @@ import { useUndoChange } from './useUndoChange';
 import './activity.css';
 
 /** Where an entry's change can be seen: its budget, its transactions window, its account. */
-export function activityLink(entry: ActivityEntry): string | null {
+function activityLink(entry: ActivityEntry): string | null {
   if (entry.kind === 'window_save' && entry.bank_account_id && entry.budget_id) {
     return paths.transactionsFor({ bankAccountId: entry.bank_account_id, budgetId: entry.budget_id });
   }

@@ -52,7 +52,7 @@ export default function BudgetDetailPage() {
  * conflict and the rows a refusal names. Everything about the page's edit state is reachable here, so a notice
  * such as "someone changed this budget — Reload" needs only `reload` and `editing`.
  */
-export function useBudgetEditMode(budgetId: number) {
+function useBudgetEditMode(budgetId: number) {
   const dispatch = useAppDispatch();
   const [updateBudget] = useUpdateBudgetMutation();
   const { refetch } = useGetBudgetQuery(budgetId);

@@ -1,7 +1,7 @@
 import { paths } from '../../app/paths';
 import type { GlossaryTermId } from '../glossary';
 
-export type GuideStepId = 'accounts' | 'budget' | 'entries' | 'reconcile';
+type GuideStepId = 'accounts' | 'budget' | 'entries' | 'reconcile';
 
 export interface GuideStep {
   id: GuideStepId;

@@ -12,7 +12,7 @@ import { PeriodRangePicker } from './PeriodRangePicker';
 import type { ReportRange, ReportRequest } from './reportsApi';
 import './reports.css';
 
-export interface ReportPageProps {
+interface ReportPageProps {
   title: string;
   /** The report's rows on screen (undefined while loading), for the periods the pickers show. */
   rows: ReadonlyArray<{ period: string }> | undefined;

@@ -31,7 +31,7 @@ interface Chosen {
 const NONE: never[] = [];
 
 /** The budget to show first: the one the event's start date falls in, else the current budget, else the newest. */
-export function firstBudgetFor(event: SpecialEvent, budgets: readonly BudgetSummary[], currentBudgetId: number | null | undefined): number | undefined {
+function firstBudgetFor(event: SpecialEvent, budgets: readonly BudgetSummary[], currentBudgetId: number | null | undefined): number | undefined {
   const date = event.start_date;
   const containing = date ? budgetHolding(budgets, date) : undefined;
   return containing?.id ?? currentBudgetId ?? budgets[0]?.id;
