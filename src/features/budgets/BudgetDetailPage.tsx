@@ -20,7 +20,7 @@ import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { AllocationsTable } from './AllocationsTable';
 import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
-import { budgetMessages } from './budgetMessages';
+import { BUDGET_NOT_FOUND_MESSAGE, budgetMessages } from '../../shared/budgetMessages';
 import { describeBudgetRefusal } from './budgetRefusal';
 import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload, selectSaveRowKeys } from './budgetSelectors';
 import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
@@ -30,7 +30,6 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
-import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/budgetMessages';
 
 const NO_ACCOUNTS: never[] = [];
 

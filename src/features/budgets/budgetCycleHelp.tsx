@@ -1,7 +1,7 @@
 import type { ConfirmOptions } from '../../components/confirm';
 import { formatShortDate, type DateOnly } from '../../shared/dates';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
-import { budgetQuestions } from './budgetMessages';
+import { budgetQuestions } from '../../shared/budgetMessages';
 
 const NOTHING_TO_REOPEN = 'No budget has been closed yet, so there is nothing to reopen.';
 
