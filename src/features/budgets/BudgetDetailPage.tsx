@@ -14,7 +14,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
-import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
+import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
@@ -107,7 +107,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
 
   if (error && !budget) {
-    const message = apiErrorMessages(error).join(' ');
+    const message = apiErrorText(error);
     if (errorStatus(error) === 404) return <Result status="404" title={BUDGET_NOT_FOUND_MESSAGE} subTitle={message} />;
     return <LoadError message={message} onRetry={refetch} />;
   }
