@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allocationClassSchema, budgetStatusSchema } from './budgets';
 import { roleSchema } from './members';
-import { accountCategorySchema, accountStatusSchema, accountTypeSchema, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
+import { accountCategorySchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
 import { broughtForwardStatusSchema, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
 
 /** What a household export says it is: a file without this marker is not ours. */
@@ -64,12 +64,7 @@ const exportedBankAccountSchema = z.object({
   opening_date: day,
   closing_balance: cents.nullable(),
   closing_date: day.nullable(),
-  status: accountStatusSchema,
-  import_format: z.string().nullable(),
-  import_settings: z.string().nullable(),
-  statement_day: z.number().int().nullable(),
-  payment_due_day: z.number().int().nullable(),
-  window_lock_version: z.number().int(),
+  ...bankAccountStoredFields,
   sink_fund_lock_version: z.number().int(),
   reconciled_through: day.nullable(),
   reconciled_balance: cents.nullable(),
