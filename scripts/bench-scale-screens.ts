@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { type DemoHousehold, seedDemoHousehold } from '../server/services/demo';
+import { type DemoHousehold, seedDemoHousehold } from '../server/demo/seed';
 import { today as todayIn } from '../src/shared/dates';
 import { credentials, launchBrowser, root, serveDatabase } from './benchUi/support';
 

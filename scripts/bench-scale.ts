@@ -24,7 +24,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { type DemoHousehold, seedDemoHousehold } from '../server/services/demo';
+import { type DemoHousehold, seedDemoHousehold } from '../server/demo/seed';
 
 const READ_GOAL_MS = 20;
 const WRITE_GOAL_MS = 100;

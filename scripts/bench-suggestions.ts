@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { HouseholdScope } from '../server/db/scope';
-import { seedDemoHousehold } from '../server/services/demo';
+import { seedDemoHousehold } from '../server/demo/seed';
 import { countsAsSpendingSql } from '../server/services/spending';
 import { suggestAllocations } from '../server/services/transactions/suggestions';
 

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './errors';
-import { seedDemoHousehold } from './services/demo';
+import { seedDemoHousehold } from './demo/seed';
 import { addUser } from './services/households';
 import { backupDatabase, restoreDatabase } from './services/householdData/backups';
 import { exportToFile, importFromFile } from './services/householdData/files';

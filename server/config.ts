@@ -14,7 +14,7 @@ export interface Config {
 }
 
 /** Slow or idle connections are closed within about 30 s (README: "Limits"). */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 25_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 25_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);

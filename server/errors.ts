@@ -9,7 +9,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, [message]);
 export const unauthorized = (message = 'You need to sign in or sign up before continuing.') => new HttpError(401, [message]);
 export const forbidden = (message: string) => new HttpError(403, [message]);
 export const notFound = (message = 'Not found') => new HttpError(404, [message]);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { connectDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../server/services/demo';
+import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../server/demo/seed';
 
 export const root = path.resolve(__dirname, '..', '..');
 

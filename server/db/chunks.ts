@@ -2,7 +2,7 @@
  * Rows or ids per statement. With at most a dozen columns a row this keeps every statement far below the
  * bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535).
  */
-export const ROWS_PER_STATEMENT = 500;
+const ROWS_PER_STATEMENT = 500;
 
 /** `items` in slices of ROWS_PER_STATEMENT. */
 export function chunked<T>(items: readonly T[]): T[][] {

@@ -25,13 +25,16 @@ export interface DatabaseHandle {
 }
 
 const INT8_OID = 20;
+const NUMERIC_OID = 1700;
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
 
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    // Money is bigint cents well inside Number.MAX_SAFE_INTEGER (the API refuses beyond ±2^50).
-    if (oid === INT8_OID) return (value: string) => Number(value);
+    // Money is bigint cents and counts are bigint; PostgreSQL sums bigint into numeric. Every such value is a
+    // whole number well inside Number.MAX_SAFE_INTEGER (the API refuses amounts beyond ±2^50, and a household's
+    // sums stay far below 2^53), so both arrive as plain numbers and no query has to convert them.
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
     // Date-only values stay strings: parsing them into Date objects is how a day shifts across time zones.
     if (oid === DATE_OID || oid === TIMESTAMPTZ_OID) return (value: string) => value;
     return pg.types.getTypeParser(oid, format);

@@ -20,7 +20,7 @@ interface VersionColumns {
   sameSession?: { session: string; since: string };
 }
 
-export const VERSIONED = {
+const VERSIONED = {
   budget: { table: 'budgets', version: 'lock_version' },
   settings: { table: 'settings', version: 'lock_version', sameSession: { session: 'lock_session_id', since: 'lock_since_version' } },
   window: { table: 'bank_accounts', version: 'window_lock_version' },
@@ -29,7 +29,7 @@ export const VERSIONED = {
 
 export type Versioned = keyof typeof VERSIONED;
 
-export interface MoveVersion {
+interface MoveVersion {
   /** The rows to move: their ids, or every row of the household in that table (settings has one). */
   ids: number[] | 'all';
   /** The version the writer read; absent, the version moves without a check (a write outside the screen). */

@@ -20,7 +20,7 @@ export interface RowChanges<R extends StoredRow = StoredRow> {
 export type TableChanges = Partial<Record<VersionedTable, RowChanges>>;
 
 /** The rows to write: stored rows to delete, stored rows with their new values, and new rows. */
-export interface RowSetPlan<R extends StoredRow, C extends string, N> {
+interface RowSetPlan<R extends StoredRow, C extends string, N> {
   deletes?: readonly R[];
   updates?: ReadonlyArray<{ before: R; values: Record<C, unknown> }>;
   inserts?: readonly N[];

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/budgets';
 import type { AccountCategory, AccountStatus, AccountType, FamilyType, IncomeOwner, SplitRule } from '../../src/shared/schemas/setup';
 import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
@@ -24,7 +24,7 @@ interface HouseholdOwned extends Common {
   household_id: number;
 }
 
-export interface HouseholdsTable extends Common {
+interface HouseholdsTable extends Common {
   name: string;
   /** Bumped by the database on every change to the household's rows (migration 0003). */
   revision: Generated<number>;
@@ -32,7 +32,7 @@ export interface HouseholdsTable extends Common {
   transaction_count: Generated<number>;
 }
 
-export interface UsersTable extends Common {
+interface UsersTable extends Common {
   household_id: number;
   email: string;
   name: string;
@@ -45,7 +45,7 @@ export interface UsersTable extends Common {
   role: ColumnType<Role, Role | undefined, Role>;
 }
 
-export interface SessionsTable extends Common {
+interface SessionsTable extends Common {
   user_id: number;
   client: string;
   token_hash: string;
@@ -57,7 +57,7 @@ export interface SessionsTable extends Common {
   device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   id: Id;
   /** 'email:<address>' or 'ip:<address>' */
   attempt_key: string;
@@ -87,7 +87,7 @@ export interface IncomesTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
-export interface AllocationCategoriesTable extends HouseholdOwned {
+interface AllocationCategoriesTable extends HouseholdOwned {
   name: string;
 }
 
@@ -104,7 +104,7 @@ export interface AllocationsTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
-export interface InstitutionsTable extends HouseholdOwned {
+interface InstitutionsTable extends HouseholdOwned {
   name: string;
 }
 
@@ -155,7 +155,7 @@ export interface TransactionsTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
-export interface SinkFundAllocationsTable extends HouseholdOwned {
+interface SinkFundAllocationsTable extends HouseholdOwned {
   bank_account_id: number;
   name: string;
   amount: ColumnType<number, number | undefined, number>;
@@ -173,7 +173,7 @@ export interface SpecialEventsTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
-export interface SettingsTable extends HouseholdOwned {
+interface SettingsTable extends HouseholdOwned {
   family_type: ColumnType<FamilyType, FamilyType | undefined, FamilyType>;
   husband: ColumnType<string, string | undefined, string>;
   wife: ColumnType<string, string | undefined, string>;
@@ -204,13 +204,13 @@ export interface ActivitiesTable extends HouseholdOwned {
 }
 
 /** The rows an activity touched, as keys such as `budget:12` or `transaction:5`. */
-export interface ActivityRowsTable extends HouseholdOwned {
+interface ActivityRowsTable extends HouseholdOwned {
   activity_id: number;
   row_key: string;
 }
 
 /** The version a session last read of a versioned record (migration 0010, server/db/sessionReads.ts). */
-export interface SessionReadsTable {
+interface SessionReadsTable {
   session_id: number;
   record: string;
   record_id: number;
@@ -218,7 +218,7 @@ export interface SessionReadsTable {
 }
 
 /** The live stream's recent events (migration 0014): `resources` is a JSON array of LiveResource. */
-export interface LiveEventsTable {
+interface LiveEventsTable {
   id: Generated<number>;
   household_id: number;
   previous_revision: number;
@@ -298,13 +298,8 @@ export type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
 export type Budget = Selectable<BudgetsTable>;
 export type Income = Selectable<IncomesTable>;
 export type Allocation = Selectable<AllocationsTable>;
-export type AllocationCategory = Selectable<AllocationCategoriesTable>;
-export type Institution = Selectable<InstitutionsTable>;
 export type BankAccount = Selectable<BankAccountsTable>;
 export type Transaction = Selectable<TransactionsTable>;
 export type SinkFundAllocation = Selectable<SinkFundAllocationsTable>;
 export type SpecialEvent = Selectable<SpecialEventsTable>;
-export type Settings = Selectable<SettingsTable>;
-export type User = Selectable<UsersTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
-export type TransactionUpdate = Updateable<TransactionsTable>;

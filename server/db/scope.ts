@@ -6,7 +6,7 @@ import type { Database, HouseholdTable } from './schema';
 
 type Executor = Kysely<Database>;
 
-export interface Actor {
+interface Actor {
   userId: number;
   sessionId: number;
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** A comment on every open stream this often: under the idle-connection limits of the server and of proxies. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 
 const TAB = /^[\w-]{1,40}$/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -14,7 +14,7 @@ interface Entry {
   body: Promise<string>;
 }
 
-export const RESPONSE_CACHE_ENTRIES = 256;
+const RESPONSE_CACHE_ENTRIES = 256;
 
 /**
  * Serialized responses of a household's reads, each kept with the household revision read before it was built.

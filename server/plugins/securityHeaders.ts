@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * The policy the built client satisfies: scripts only from this origin (webpack chunks are plain <script src>);
  * styles also inline, because antd 6 injects <style> elements and style attributes at runtime.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],

@@ -11,19 +11,19 @@ import { contentSecurityPolicyWith } from './securityHeaders';
 const COMPRESSED_SIBLING = /\.(br|gz)$/;
 
 /** The light quick-add page (README, "Quick add"): its own address, the web app manifest's start_url. */
-export const QUICK_ADD_PAGE = { path: '/quick-add', file: 'quick-add.html' } as const;
+const QUICK_ADD_PAGE = { path: '/quick-add', file: 'quick-add.html' } as const;
 
 /** A script element written inline (no `src`), with its content. */
 export const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The `sha256-…` sources of a page's inline scripts. */
-export const inlineScriptHashes = (html: string): string[] =>
+const inlineScriptHashes = (html: string): string[] =>
   [...html.matchAll(INLINE_SCRIPT)].map((match) => `sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}`);
 
 /** The pages the build gives inline scripts (webpack's InlineScriptsPlugin): index.html's head start, quick add. */
 const PAGES_WITH_INLINE_SCRIPTS = ['index.html', QUICK_ADD_PAGE.file];
 
-export function cacheControlFor(filePath: string): string {
+function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath).replace(COMPRESSED_SIBLING, '');
   if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
   // Pages name the current hashed files, and the service worker names the build: revalidated on every visit.

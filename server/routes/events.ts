@@ -6,7 +6,7 @@ import { eventsSince } from '../services/events/eventLog';
 import { eventText } from '../services/events/liveHub';
 
 /** A stream ends after this long and the client reconnects: its session is checked again, as on every call. */
-export const STREAM_LIFETIME_MS = 10 * 60 * 1000;
+const STREAM_LIFETIME_MS = 10 * 60 * 1000;
 /** How long a client waits before reconnecting after the stream ends. */
 const RETRY_MS = 2_000;
 

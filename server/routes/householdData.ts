@@ -12,7 +12,7 @@ import { csvFileName } from '../services/reports/csv';
 import { unprocessable } from '../errors';
 
 /** A household's whole export may be far larger than any other request (years of transactions). */
-export const IMPORT_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
+const IMPORT_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
 
 const CSV = 'text/csv; charset=utf-8';
 const csvAnswer = { 200: z.string().describe('CSV (RFC 4180, UTF-8 with a byte-order mark)') };

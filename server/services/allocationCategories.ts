@@ -4,13 +4,13 @@ import { unprocessable } from '../errors';
 import { namedResource, recordedNamedWrites } from './namedResources';
 import { counted } from '../../src/shared/wording';
 
-export const CATEGORY_EXISTS = 'Allocation Category already exists.';
+const CATEGORY_EXISTS = 'Allocation Category already exists.';
 export const CATEGORY_NOT_FOUND = 'Allocation Category not found';
 
 export const allocationCategories = namedResource('allocation_categories', { exists: CATEGORY_EXISTS, notFound: CATEGORY_NOT_FOUND });
 
 /** Refused while allocations or the settings' special-events default point at the category. */
-export function deleteAllocationCategory(scope: HouseholdScope, id: number): Promise<void> {
+function deleteAllocationCategory(scope: HouseholdScope, id: number): Promise<void> {
   return scope.transaction(async (trx) => {
     const category = await trx.find('allocation_categories', id, CATEGORY_NOT_FOUND);
     const [allocations, settings] = await Promise.all([
@@ -18,7 +18,7 @@ export function deleteAllocationCategory(scope: HouseholdScope, id: number): Pro
       trx.selectFrom('settings').select('id').where('default_allocation_category_id_for_special_events', '=', id).executeTakeFirst(),
     ]);
     const reasons: string[] = [];
-    const used = Number(allocations.n);
+    const used = allocations.n;
     if (used > 0) reasons.push(`Category '${category.name}' is used by ${counted(used, 'allocation')}`);
     if (settings) reasons.push(`Category '${category.name}' is the default category for special events in Settings`);
     if (reasons.length > 0) throw unprocessable(reasons);

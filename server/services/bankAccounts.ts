@@ -11,7 +11,7 @@ import { counted } from '../../src/shared/wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
 /** With the per-amount cap, keeps the sum of every opening balance exact (src/shared/money.ts). */
-export const MAX_BANK_ACCOUNTS = 1000;
+const MAX_BANK_ACCOUNTS = 1000;
 const INSTITUTION_MISSING = "Institution doesn't exist";
 
 type AccountRow = BankAccount & { institution_name: string | null };
@@ -57,7 +57,7 @@ function toResponse(row: AccountRow, currentBalance?: number): BankAccountRespon
   return account;
 }
 
-export interface BankAccountListOptions {
+interface BankAccountListOptions {
   includeClosed?: boolean;
   includeCurrentBalance?: boolean;
 }
@@ -124,8 +124,8 @@ function columnsOf(body: BankAccountBody) {
 export function createBankAccount(scope: HouseholdScope, body: BankAccountBody, todayDate: string): Promise<BankAccountResponse> {
   return scope.transaction(async (trx) => {
     await checkInstitution(trx, body.institution_id);
-    const { n } = await trx.selectFrom('bank_accounts').select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_BANK_ACCOUNTS) throw unprocessable(`A household keeps at most ${MAX_BANK_ACCOUNTS} bank accounts`);
+    const { n } = await trx.selectFrom('bank_accounts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    if (n >= MAX_BANK_ACCOUNTS) throw unprocessable(`A household keeps at most ${MAX_BANK_ACCOUNTS} bank accounts`);
     const openingBalance = body.opening_balance ?? 0;
     const openingDate = body.opening_date ?? (await openingDateForNewAccount(trx, todayDate));
     const { id } = await trx
@@ -177,13 +177,13 @@ export function updateBankAccount(scope: HouseholdScope, id: number, body: BankA
 async function refuseDroppedTransactions(scope: HouseholdScope, account: BankAccount, openingDate: string) {
   const { n } = await scope
     .selectFrom('transactions')
-    .select(sql<number | string>`count(*)`.as('n'))
+    .select(sql<number>`count(*)`.as('n'))
     .where('bank_account_id', '=', account.id)
     .where('transaction_date', '>', account.opening_date)
     .where('transaction_date', '<=', openingDate)
     .executeTakeFirstOrThrow();
-  if (Number(n) === 0) return;
-  const message = `${account.name} has ${counted(Number(n), 'transaction')} dated from ${formatShortDate(account.opening_date)} to ${formatShortDate(openingDate)}: the opening date can move only to before them`;
+  if (n === 0) return;
+  const message = `${account.name} has ${counted(n, 'transaction')} dated from ${formatShortDate(account.opening_date)} to ${formatShortDate(openingDate)}: the opening date can move only to before them`;
   throw unprocessable(message, { opening_date: [message] });
 }
 
@@ -193,7 +193,7 @@ async function countWhere(scope: HouseholdScope, table: 'transactions' | 'income
     .select(sql<number>`count(*)`.as('n'))
     .where(sql<boolean>`bank_account_id = ${accountId}`)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Refused while anything points at the account; an account with history is closed, never deleted. */

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { unprocessable } from '../errors';
 import { hashPassword } from './passwords';
 
-export interface NewUser {
+interface NewUser {
   householdName: string;
   name?: string;
   email: string;
@@ -13,7 +13,7 @@ export interface NewUser {
 }
 
 /** A user ready to be written: validated, email normalised, password hashed. */
-export interface PreparedUser {
+interface PreparedUser {
   householdName: string;
   name: string;
   email: string;

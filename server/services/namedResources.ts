@@ -7,7 +7,7 @@ import { recorded } from './activity/record';
 /** Setup lists that are only a name, unique per household ignoring case. */
 type NamedTable = 'allocation_categories' | 'institutions';
 
-export interface Named {
+interface Named {
   id: number;
   name: string;
 }

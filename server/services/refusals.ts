@@ -2,7 +2,7 @@ import { unprocessable } from '../errors';
 import { counted } from '../../src/shared/wording';
 
 /** More problems than a person can act on: the rest are counted, not listed (a refusal stays small). */
-export const MAX_LISTED_PROBLEMS = 100;
+const MAX_LISTED_PROBLEMS = 100;
 
 /**
  * The problems of one request, gathered so the person sees every one at once; nothing is written when any

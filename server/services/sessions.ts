@@ -16,7 +16,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 10;
 const LAST_USED_GRANULARITY_SECONDS = 60 * 60;
 
-export const INVALID_LOGIN = 'Invalid login credentials. Please try again.';
+const INVALID_LOGIN = 'Invalid login credentials. Please try again.';
 
 /** Who is calling: the session's user and household. */
 export interface AuthContext {
@@ -37,7 +37,7 @@ export interface PresentedCredentials {
 }
 
 /** What a successful sign-in hands back in the response headers. */
-export interface IssuedSession {
+interface IssuedSession {
   token: string;
   client: string;
   expiry: number;
@@ -78,7 +78,7 @@ function sessionLookup(db: Kysely<Database>) {
     (await db.executeQuery<SessionRow>(CompiledQuery.raw(text, [email, client]))).rows[0];
 }
 
-export type Authenticator = (credentials: PresentedCredentials) => Promise<AuthContext | null>;
+type Authenticator = (credentials: PresentedCredentials) => Promise<AuthContext | null>;
 
 /** Checks presented credentials against the stored session (token compared as a hash, in constant time). */
 export function authenticator(db: Kysely<Database>): Authenticator {
@@ -98,7 +98,7 @@ export function authenticator(db: Kysely<Database>): Authenticator {
 }
 
 /** "Chrome on Android", "Firefox on Windows": enough for a person to recognise their own device. */
-export function deviceName(userAgent: string | undefined): string | null {
+function deviceName(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const browsers: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari'], [/curl\//, 'curl']];
   const systems: Array<[RegExp, string]> = [[/Android/, 'Android'], [/iPhone|iPad/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux']];
@@ -139,7 +139,7 @@ async function recordAttempt(db: Kysely<Database>, keys: string[]): Promise<numb
       .where('attempt_key', 'in', keys)
       .groupBy('attempt_key')
       .execute();
-    const blocked = rows.find((row) => Number(row.attempts) >= MAX_FAILED_LOGINS);
+    const blocked = rows.find((row) => row.attempts >= MAX_FAILED_LOGINS);
     if (blocked) {
       const minutes = Math.max(1, Math.ceil((Number(blocked.oldest) + LOGIN_WINDOW_MS - now) / 60000));
       throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minutes.`);

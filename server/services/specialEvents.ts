@@ -11,7 +11,7 @@ import {
 import { inChunks } from '../db/chunks';
 import type { SpecialEvent as SpecialEventRow } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
-import { cents, spentSum } from './budgets/budgetReads';
+import { spentSum } from './budgets/budgetReads';
 import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
 import { countsAsSpendingSql } from './spending';
@@ -58,7 +58,7 @@ async function linkedAllocations(scope: HouseholdScope, eventId?: number): Promi
     .orderBy('allocations.name')
     .orderBy('allocations.id')
     .execute();
-  return rows.map(({ spent, special_event_id, ...row }) => ({ ...row, special_event_id: special_event_id!, spent: cents(spent) }));
+  return rows.map(({ spent, special_event_id, ...row }) => ({ ...row, special_event_id: special_event_id!, spent: spent ?? 0 }));
 }
 
 const eventColumns = ['id', 'name', 'budget_amount', 'start_date'] as const;

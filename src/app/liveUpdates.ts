@@ -9,7 +9,7 @@ import type { AppStore } from './store';
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 
 /** The RTK Query tags that show each resource the stream names: exactly those are refetched (if on screen). */
-export function tagsFor(resources: readonly LiveResource[]): Tag[] {
+function tagsFor(resources: readonly LiveResource[]): Tag[] {
   const tags: Tag[] = [];
   for (const resource of resources) {
     const [kind, first, second] = resource.split(':');
@@ -58,8 +58,6 @@ const LONGEST_RETRY_MS = 30_000;
 const FALLBACK_REFETCH_MS = 10_000;
 
 let streamOpen = false;
-/** The stream is connected: it keeps what is on screen current, so focus and reconnect refetch nothing. */
-export const liveStreamOpen = () => streamOpen;
 
 interface Parsed {
   event: string;

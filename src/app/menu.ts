@@ -1,11 +1,11 @@
 import { paths } from './paths';
 
-export interface MenuEntry {
+interface MenuEntry {
   label: string;
   to: string;
 }
 
-export interface MenuSection {
+interface MenuSection {
   /** Grouped entries show under a heading ("Reports", "Setup"). */
   heading?: string;
   entries: MenuEntry[];

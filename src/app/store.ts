@@ -9,7 +9,7 @@ import { api } from './api';
 import { listenerMiddleware } from './listeners';
 import { refetchWhenNotLive } from './liveUpdates';
 
-export const rootReducer = combineReducers({
+const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authReducer,
   messages: messagesReducer,

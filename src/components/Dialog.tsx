@@ -5,7 +5,7 @@ import { dialogOpening } from './dialogsOpening';
 const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /** The first field of `body` a person can type in or choose from (an antd Select's is its search input). */
-export function firstField(body: HTMLElement): HTMLElement | null {
+function firstField(body: HTMLElement): HTMLElement | null {
   return [...body.querySelectorAll<HTMLElement>(FIELD)].find((field) => field.tabIndex >= 0 && !field.closest('[hidden], [aria-hidden="true"]')) ?? null;
 }
 

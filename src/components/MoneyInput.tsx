@@ -14,7 +14,7 @@ const notAnAmount = (text: string) => {
 };
 
 /** What the field says, as it is typed, of an amount beyond the accepted maximum. */
-export const OVER_LIMIT_MESSAGE = `Too large: the most an amount can be is ${formatMoney(MAX_CENTS)}`;
+const OVER_LIMIT_MESSAGE = `Too large: the most an amount can be is ${formatMoney(MAX_CENTS)}`;
 
 /**
  * The one money field of every dialog and grid: the person types freely ("1,250.5"); the value reported is cents

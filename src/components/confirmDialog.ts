@@ -21,7 +21,7 @@ export async function confirmDialog({ title, content }: ConfirmOptions): Promise
       content,
       okText: 'Yes',
       cancelText: 'No',
-      autoFocusButton: 'ok',
+      focusable: { autoFocusButton: 'ok' },
       onOk: () => {
         answer = true;
       },

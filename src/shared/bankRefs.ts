@@ -6,7 +6,7 @@ export const GENERATED_BANK_REF_PREFIX = 'MAN-';
 
 const GENERATED = /^MAN-[0-9a-f]{16}$/;
 
-export const isGeneratedBankRef = (ref: string): boolean => GENERATED.test(ref);
+const isGeneratedBankRef = (ref: string): boolean => GENERATED.test(ref);
 
 /** The reference as a person should see it: blank when generated. */
 export const shownBankRef = (ref: string): string => (isGeneratedBankRef(ref) ? '' : ref);

@@ -7,12 +7,12 @@ import type { AllocationClass } from './schemas/budgets';
 import { partnerName } from './incomeOwners';
 import type { IncomeOwner, Settings } from './schemas/setup';
 
-export interface AmountLine {
+interface AmountLine {
   amount: Cents;
   deleted?: boolean;
 }
 
-export interface SpendingLine extends AmountLine {
+interface SpendingLine extends AmountLine {
   spent: Cents;
 }
 
@@ -49,7 +49,7 @@ export function spendingTotals(rows: readonly SpendingLine[]): SpendingTotals {
 /** The household's personal money: what the incomes bring in beyond the allocations. */
 export const discretionary = (totalIncome: Cents, totalAllocated: Cents): Cents => totalIncome - totalAllocated;
 
-export interface CoupleSplit {
+interface CoupleSplit {
   wife: Cents;
   husband: Cents;
 }
@@ -109,7 +109,7 @@ export function partnerShares(household: Household | undefined, amount: Cents, i
   ];
 }
 
-export interface ClassSummary {
+interface ClassSummary {
   needs: Cents;
   /** What the percentage rule counts as wants: `wantsAllocated` + `unallocated`. */
   wants: Cents;

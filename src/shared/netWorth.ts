@@ -8,7 +8,7 @@ import type { AccountCategory, AccountType } from './schemas/setup';
 
 /** The groups of the Account Balances page, in its order. */
 export const BALANCE_GROUPS = ['current_accounts', 'cash_assets', 'non_cash_assets', 'credit_cards', 'loans'] as const;
-export type BalanceGroup = (typeof BALANCE_GROUPS)[number];
+type BalanceGroup = (typeof BALANCE_GROUPS)[number];
 
 export const balanceGroupTitles: Record<BalanceGroup, string> = {
   current_accounts: 'Current Accounts',
@@ -41,7 +41,7 @@ export function balanceGroupOf(account: GroupedAccount): BalanceGroup {
   }
 }
 
-export type GroupTotals = Record<BalanceGroup, Cents>;
+type GroupTotals = Record<BalanceGroup, Cents>;
 
 /** Σ `balance` of the accounts in each group (0 for an empty group). */
 export function groupTotals<T extends GroupedAccount>(accounts: readonly T[], balance: (account: T) => Cents): GroupTotals {

@@ -42,7 +42,7 @@ export function rangeEndDate(to: string): DateOnly {
 /** Without `from`, a report shows this many budgets (the newest ones, or the newest up to `to`). */
 export const DEFAULT_REPORT_BUDGETS = 12;
 
-export type ColumnKind = 'period' | 'text' | 'money' | 'percent';
+type ColumnKind = 'period' | 'text' | 'money' | 'percent';
 
 export interface ReportColumn<Key extends string = string> {
   key: Key;
@@ -69,7 +69,7 @@ export const categorySpendingColumns = [
 ] as const satisfies readonly ReportColumn[];
 
 export const SPENDING_CLASSES = ['needs', 'wants', 'savings'] as const;
-export type SpendingClass = (typeof SPENDING_CLASSES)[number];
+type SpendingClass = (typeof SPENDING_CLASSES)[number];
 export const BASES = ['budgeted', 'actual'] as const;
 export type Basis = (typeof BASES)[number];
 

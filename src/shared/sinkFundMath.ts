@@ -10,12 +10,12 @@ export function progressPercent(balance: Cents, target: Cents): number | null {
   return Math.min(100, Math.floor((balance * 100) / target));
 }
 
-export interface EnvelopeFigures {
+interface EnvelopeFigures {
   current_balance: Cents;
   target: Cents;
 }
 
-export interface EnvelopeTotals {
+interface EnvelopeTotals {
   balance: Cents;
   target: Cents;
   outstanding: Cents;

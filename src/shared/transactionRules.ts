@@ -43,7 +43,7 @@ export const statusAfterAllocationChange = (allocationId: number | null | undefi
 export const DATE_OUT_OF_RANGE = 'Date is outside of budget range';
 export const DATE_REQUIRED = 'Date is required';
 
-export type WindowDateProblem = 'required' | 'before' | 'after' | null;
+type WindowDateProblem = 'required' | 'before' | 'after' | null;
 
 /** Empty → required; before the start or after the end → out of range; no budget → no check. */
 export function windowDateProblem(date: string | null | undefined, window: BudgetWindow | null | undefined): WindowDateProblem {
@@ -65,7 +65,7 @@ export const defaultRowDate = (window: BudgetWindow, todayDate: DateOnly): DateO
 
 export const NEGATIVE_AMOUNT = 'Amounts cannot be negative';
 
-export interface CheckedRow {
+interface CheckedRow {
   transaction_date: string;
   withdrawal_amount: number;
   deposit_amount: number;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { DemoHousehold } from '../../server/services/demo';
+import type { DemoHousehold } from '../../server/demo/seed';
 import { E2E_PORT } from './support/env';
 import { createDemoHousehold, createHousehold, signIn, type E2eUser } from './support/households';
 import { startOwnServer } from './support/ownServer';

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import type { DemoHousehold } from '../../server/services/demo';
+import type { DemoHousehold } from '../../server/demo/seed';
 import { createDemoHousehold, signIn, type E2eUser } from './support/households';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDays } from '../../src/shared/dates';
-import { seedDemoHousehold } from '../../server/services/demo';
+import { seedDemoHousehold } from '../../server/demo/seed';
 import { HouseholdScope } from '../../server/db/scope';
 import { call, testDialects, useTestServer } from '../support/testServer';
 

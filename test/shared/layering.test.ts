@@ -85,3 +85,25 @@ describe('the features as they are', () => {
     expect(uses.get('special-events')).toContain('budgets');
   });
 });
+
+describe('migrations import no application code', () => {
+  const folder = join('server', 'db', 'migrations');
+  const files = filesUnder(folder);
+  const isMigration = (file: string) => /^\d{4}_/.test(relative(folder, file));
+  const importsOf = (file: string) => [...readFileSync(join(root, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]);
+
+  it('a migration imports only kysely and the helpers of its own folder, which import only kysely', () => {
+    const helpers = new Set(files.filter((file) => !isMigration(file)).map((file) => `./${relative(folder, file).replace(/\.ts$/, '')}`));
+    const wrong = files.flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec !== 'kysely' && !(isMigration(file) && helpers.has(spec)))
+        .map((spec) => `${relative(folder, file)} imports ${spec}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads the imports it judges (the scan sees every migration and its helpers in use)', () => {
+    expect(files.filter(isMigration).length).toBeGreaterThanOrEqual(14);
+    expect(importsOf(join(folder, '0008_opening_date.ts'))).toEqual(['kysely', './dates', './dialect']);
+  });
+});

@@ -39,3 +39,16 @@ if (typeof globalThis.MessageChannel === 'undefined') {
 afterEach(() => {
   window.localStorage.clear();
 });
+
+// An antd deprecation warning fails the test that caused it, so the client stays on antd's current APIs.
+const deprecations: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (text.includes('[antd: ') && text.includes('deprecated')) deprecations.push(text);
+  consoleError(...args);
+};
+afterEach(() => {
+  const found = deprecations.splice(0);
+  if (found.length > 0) throw new Error(`antd deprecation warnings:\n${found.join('\n')}`);
+});

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addDays, today } from '../../../src/shared/dates';
+import { addDays, today } from './dates';
 import { isPostgres } from './dialect';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.

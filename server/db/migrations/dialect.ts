@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 
 /**
  * The migrations' own copy of `server/db/dialect.ts`'s question, so that a migration, once released, never
- * changes with the application's code: migrations import only kysely and each other's helpers here.
+ * changes with the application's code: migrations import only kysely and the helpers of this folder.
  */
 // Migrations work on a loosely typed Kysely<any>; the question does not depend on the schema.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

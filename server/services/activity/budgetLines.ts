@@ -7,11 +7,11 @@ import type { HouseholdScope } from '../../db/scope';
 import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
 import { bumpLockVersion } from '../budgets/periods';
 import { type ChangeSet, changedKeys, sealChanges } from './changeSet';
-import { type ActivityEntry, type ActivityKind, listedChanges, recordActivity } from './record';
+import { type ActivityEntry, type ActivityKind, recordActivity } from './record';
 import { restoreChanges } from './restore';
 
 /** Incomes and allocations of some budgets, as they were or are: what describing a change compares. */
-export interface BudgetLines {
+interface BudgetLines {
   budgetIds: number[];
   incomes: Income[];
   allocations: Allocation[];
@@ -56,7 +56,7 @@ const INCOME_FIELDS = Object.keys(INCOME_COLUMNS);
 const ALLOCATION_FIELDS = Object.keys(ALLOCATION_COLUMNS);
 
 /** Every change between two snapshots, budget by budget (named when there are several). */
-export async function describeLines(scope: HouseholdScope, before: BudgetLines, after: BudgetLines): Promise<{ changes: string[]; perBudget: Map<number, string[]> }> {
+async function describeLines(scope: HouseholdScope, before: BudgetLines, after: BudgetLines): Promise<{ changes: string[]; perBudget: Map<number, string[]> }> {
   const perBudget = new Map<number, string[]>();
   const owners = new Map(before.incomes.map((income) => [income.id, income.owner]));
   const ownerMoved = after.incomes.some((income) => owners.has(income.id) && owners.get(income.id) !== income.owner);
@@ -148,8 +148,6 @@ export async function recordLineChange<R>(
     return { result, activityId: await recordActivity(trx, entry) };
   });
 }
-
-export const savedBudgetSummary = (name: string) => (changes: string[]) => listedChanges(`saved ${name}`, changes);
 
 /**
  * Puts back the lines a budget edit or a mass edit changed (its undo): lines it added are deleted (refused when

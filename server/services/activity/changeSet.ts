@@ -36,7 +36,7 @@ function parseKey(key: string): { table: VersionedTable; id: number } | null {
 const entries = (tables: TableChanges) => Object.entries(tables) as Array<[VersionedTable, RowChanges]>;
 
 /** The current `row_version` of rows, by key; a row that no longer exists is absent. */
-export async function versionsOf(scope: HouseholdScope, keys: Iterable<string>): Promise<Map<string, number>> {
+async function versionsOf(scope: HouseholdScope, keys: Iterable<string>): Promise<Map<string, number>> {
   const byTable = new Map<VersionedTable, number[]>();
   for (const key of keys) {
     const parsed = parseKey(key);
@@ -68,8 +68,6 @@ export const changedKeys = (set: ChangeSet): string[] =>
   entries(set.tables).flatMap(([table, changes]) =>
     [...changes.inserted, ...changes.updated.map((row) => row.id), ...changes.deleted.map((row) => row.id)].map((id) => rowKey(table, id)),
   );
-
-export const isEmpty = (tables: TableChanges) => entries(tables).every(([, c]) => c.inserted.length + c.updated.length + c.deleted.length === 0);
 
 /** One row an undo finds written since its change: how, and the row as best known (its current or its last state). */
 interface Difference {

@@ -235,19 +235,19 @@ export async function deleteBudget(scope: HouseholdScope, id: number): Promise<{
     const [dated, linked] = await Promise.all([
       tx
         .selectFrom('transactions')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('transactions.transaction_date', '>=', budget.start_date)
         .where('transactions.transaction_date', '<=', budget.end_date)
         .executeTakeFirstOrThrow(),
       tx
         .selectFrom('allocations')
         .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('allocations.budget_id', '=', id)
         .where((eb) => eb.or([eb('transactions.transaction_date', '<', budget.start_date), eb('transactions.transaction_date', '>', budget.end_date)]))
         .executeTakeFirstOrThrow(),
     ]);
-    const count = Number(dated.n) + Number(linked.n);
+    const count = dated.n + linked.n;
     if (count > 0) {
       throw unprocessable(`This budget has ${counted(count, 'transaction')} and cannot be deleted`);
     }

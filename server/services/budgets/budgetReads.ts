@@ -100,19 +100,14 @@ export const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
     .where(countsAsSpendingSql('transactions.brought_forward_status'));
 
 /** Σ(withdrawal − deposit) of that spending, a group of rows together (per allocation, category, class...). */
-export const spentSum = sql<number | string>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`;
+export const spentSum = sql<number | null>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`;
 
 /** `spent` per allocation of the budgets asked for, in one grouped query. */
 const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
   spendingQuery(scope, budgetIds).select(['allocations.id as allocation_id', spentSum.as('spent')]).groupBy('allocations.id');
 
-// PostgreSQL sums bigints into numeric, which arrives as text.
+// The reports still pass text; connect.ts now parses PostgreSQL's sums, so only null (no rows) needs a default here.
 export const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
-
-export async function spentByAllocation(scope: HouseholdScope, budgetId: number): Promise<Map<number, number>> {
-  const rows = await spentQuery(scope, [budgetId]).execute();
-  return new Map(rows.map((row) => [row.allocation_id, cents(row.spent)]));
-}
 
 /** A budget's allocations with `spent`: the lines and the grouped sums in one statement. */
 export async function allocationsWithSpent(scope: HouseholdScope, budgetId: number): Promise<Allocation[]> {
@@ -121,7 +116,7 @@ export async function allocationsWithSpent(scope: HouseholdScope, budgetId: numb
     .select([...allocationColumns, 'sums.spent'])
     .where('allocations.budget_id', '=', budgetId)
     .execute();
-  return rows.map((row) => ({ ...futureAllocation(row), spent: cents(row.spent) }));
+  return rows.map((row) => ({ ...futureAllocation(row), spent: row.spent ?? 0 }));
 }
 
 /** A budget as GET /budgets/:id shows it: four queries whatever its size. */

@@ -16,8 +16,8 @@ import { now } from './periods';
  * A copy's bank_ref is its original's bank_ref + "-BF": that is how reopening finds the original of a copy
  * that was itself still unpaid at the next close (it was carried again and must go back to unpaid 'added').
  */
-export const CARRIED_SUFFIX = ' (B/F)';
-export const BALANCE_ADJUSTMENT = 'Balance B/F Adj Entry';
+const CARRIED_SUFFIX = ' (B/F)';
+const BALANCE_ADJUSTMENT = 'Balance B/F Adj Entry';
 const REF_SUFFIX = '-BF';
 const MAX_REF = 200;
 const MAX_DESCRIPTION = 500;

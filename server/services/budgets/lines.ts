@@ -10,13 +10,12 @@ export async function refuseDeletingUsedAllocations(scope: HouseholdScope, alloc
   const used = await scope
     .selectFrom('allocations')
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-    .select(['allocations.name', sql<number | string>`count(*)`.as('n')])
+    .select(['allocations.name', sql<number>`count(*)`.as('n')])
     .where('allocations.id', 'in', allocationIds)
     .groupBy(['allocations.id', 'allocations.name'])
     .orderBy('allocations.id')
     .execute();
-  for (const { name, n } of used) {
-    const count = Number(n);
+  for (const { name, n: count } of used) {
     refusals.add(`Allocation '${name}' has ${counted(count, 'transaction')} and cannot be deleted`);
   }
 }
@@ -40,11 +39,11 @@ export async function refuseTooManyLines(
   if (growing.length === 0) return;
   const counts = await scope
     .selectFrom(kind)
-    .select([sql<number>`budget_id`.as('budget_id'), sql<number | string>`count(*)`.as('n')])
+    .select([sql<number>`budget_id`.as('budget_id'), sql<number>`count(*)`.as('n')])
     .where(sql<boolean>`budget_id in (${sql.join(growing)})`)
     .groupBy(sql`budget_id`)
     .execute();
-  const existing = new Map(counts.map((row) => [Number(row.budget_id), Number(row.n)]));
+  const existing = new Map(counts.map((row) => [row.budget_id, row.n]));
   for (const budgetId of growing) {
     if ((existing.get(budgetId) ?? 0) + change.get(budgetId)! > MAX_ROWS_PER_REQUEST) {
       refusals.add(`A budget holds at most ${MAX_ROWS_PER_REQUEST.toLocaleString('en-US')} ${kind}`);

@@ -10,7 +10,7 @@ import { notFound, unprocessable } from '../../errors';
 /** The value every write stores in `updated_at` (the same expression as the column default, on both databases). */
 export const now = sql<string>`CURRENT_TIMESTAMP`;
 
-export interface Period {
+interface Period {
   start_date: DateOnly;
   end_date: DateOnly;
   name: string;

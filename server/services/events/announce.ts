@@ -6,7 +6,7 @@ import { householdRevision, logEvent } from './eventLog';
 import { resourcesOfUnrecordedWrite, resourcesOfWrite } from './liveResources';
 import type { LiveRelay } from './relays';
 
-export interface AnsweredWrite {
+interface AnsweredWrite {
   auth: AuthContext;
   /** The route's path pattern (`/budgets/:id`). */
   routeUrl: string;

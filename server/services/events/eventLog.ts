@@ -3,10 +3,10 @@ import type { LiveEvent, LiveResource } from '../../../src/shared/liveEvents';
 import type { Database } from '../../db/schema';
 
 /** Events kept per household, about: enough for a laptop closed over a busy weekend. */
-export const KEPT_EVENTS = 2_000;
+const KEPT_EVENTS = 2_000;
 const PRUNE_EVERY = 100;
 
-export interface LoggedEvent extends LiveEvent {
+interface LoggedEvent extends LiveEvent {
   /** The household's revision when the write's request arrived: the event covers the changes since then. */
   previousRevision: number;
 }

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '../../../src/shared/liveEvents';
 
 /** One open stream: where its text goes, and how to end it. */
-export interface LiveClient {
+interface LiveClient {
   write(text: string): void;
   end(): void;
 }

@@ -1,7 +1,7 @@
 import { type LiveResource, liveResource } from '../../../src/shared/liveEvents';
 
 /** The part of an Activity entry that says what a write touched. */
-export interface RecordedWrite {
+interface RecordedWrite {
   kind: string;
   budget_id: number | null;
   bank_account_id: number | null;

@@ -19,7 +19,7 @@ export function localRelay(hub: LiveHub): LiveRelay {
   };
 }
 
-export const LIVE_CHANNEL = 'everycent_live';
+const LIVE_CHANNEL = 'everycent_live';
 const RECONNECT_MS = 1_000;
 
 interface Notice {

@@ -4,7 +4,7 @@ import { unprocessable } from '../../errors';
 import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyPlan';
 import { unzip } from './zip';
 
-export const NOT_ACTUAL_MESSAGE = "This is not an Actual Budget export: choose the zip that Actual's Settings → Export data saves (it holds db.sqlite and metadata.json).";
+const NOT_ACTUAL_MESSAGE = "This is not an Actual Budget export: choose the zip that Actual's Settings → Export data saves (it holds db.sqlite and metadata.json).";
 
 const dateOf = (value: number) => {
   const text = String(value);

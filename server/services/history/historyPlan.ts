@@ -43,13 +43,13 @@ export interface HistoryData {
   skipped: UnmappedRow[];
 }
 
-export interface PlannedAllocation {
+interface PlannedAllocation {
   group: string;
   name: string;
   amount: number;
 }
 
-export interface PlannedBudget {
+interface PlannedBudget {
   month: string;
   start: string;
   end: string;

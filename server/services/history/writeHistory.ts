@@ -5,7 +5,7 @@ import { unprocessable } from '../../errors';
 import { isEmptyHousehold } from '../householdData/importHousehold';
 import { allocationKey, type HistoryPlan } from './historyPlan';
 
-export const HISTORY_NOT_EMPTY_MESSAGE = 'This household already has data: history can only be brought into an empty household.';
+const HISTORY_NOT_EMPTY_MESSAGE = 'This household already has data: history can only be brought into an empty household.';
 
 /** Creates what the plan (and so the preview) says, in one transaction, into an empty household. */
 export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {

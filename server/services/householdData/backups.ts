@@ -5,7 +5,7 @@ import { isPostgresUrl, sqliteFileOf } from '../../db/connect';
 import { MIGRATIONS } from '../../db/migrate';
 import { unprocessable } from '../../errors';
 
-export const POSTGRES_BACKUP_MESSAGE = 'This database is PostgreSQL: back it up with pg_dump and restore it with pg_restore (README, "Backups").';
+const POSTGRES_BACKUP_MESSAGE = 'This database is PostgreSQL: back it up with pg_dump and restore it with pg_restore (README, "Backups").';
 
 function liveFile(databaseUrl: string | undefined): string {
   if (isPostgresUrl(databaseUrl)) throw unprocessable(POSTGRES_BACKUP_MESSAGE);

@@ -1,8 +1,8 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, type HouseholdExport, householdExportSchema } from '../../../src/shared/schemas/householdData';
 import { unprocessable } from '../../errors';
 
-export const NOT_OURS_MESSAGE = 'This file is not an EveryCent household export.';
-export const newerVersionMessage = (version: number) =>
+const NOT_OURS_MESSAGE = 'This file is not an EveryCent household export.';
+const newerVersionMessage = (version: number) =>
   `This export was made by a newer EveryCent (format version ${version}); this one reads up to version ${EXPORT_VERSION}. Update EveryCent, then import it again.`;
 export const damagedMessage = (where: string) => `This export is damaged (${where}); nothing was imported.`;
 

@@ -5,7 +5,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { checkExport } from './checkExport';
 
-export const NOT_EMPTY_MESSAGE = 'This household already has data: an export can only be imported into an empty household.';
+const NOT_EMPTY_MESSAGE = 'This household already has data: an export can only be imported into an empty household.';
 
 /** The tables whose rows make a household not empty (settings and history alone do not). */
 const CONTENT_TABLES = ['budgets', 'allocation_categories', 'institutions', 'bank_accounts', 'special_events', 'transactions', 'sink_fund_allocations'] as const;

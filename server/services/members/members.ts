@@ -73,7 +73,7 @@ async function ownerCount(trx: HouseholdScope): Promise<number> {
     .where('household_id', '=', trx.householdId)
     .where('role', '=', 'owner')
     .executeTakeFirstOrThrow();
-  return Number(row.owners);
+  return row.owners;
 }
 
 /** Long enough to pass the password rule, typed once by the new member and then replaced. */

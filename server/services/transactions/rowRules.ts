@@ -46,11 +46,11 @@ export interface RowToCheck {
 }
 
 /** Where a bank reference is already used in the account, by a row not among those checked (its date), if anywhere. */
-export type TakenRef = (accountId: number, ref: string) => string | undefined;
+type TakenRef = (accountId: number, ref: string) => string | undefined;
 
 const AMOUNT_NAME = { withdrawal_amount: 'withdrawal', deposit_amount: 'deposit' } as const;
 
-export const beyondLimitProblem = (field: keyof typeof AMOUNT_NAME, amount: number) =>
+const beyondLimitProblem = (field: keyof typeof AMOUNT_NAME, amount: number) =>
   `${AMOUNT_NAME[field]} amount ${formatMoney(amount)} is beyond the limit of ${formatMoney(MAX_CENTS)} for one amount`;
 
 const distinct = (ids: Iterable<number | null>) => [...new Set([...ids].filter((id): id is number => id !== null))];

@@ -6,7 +6,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { countsAsSpendingSql } from '../spending';
 
 /** How far back the household's own allocations are learned from: a year of monthly budgets. */
-export const HISTORY_BUDGETS = 12;
+const HISTORY_BUDGETS = 12;
 
 /** Bank exports decorate the same shop differently ("TESCO STORES 3271", "Tesco Stores 0044 LONDON"). */
 const words = (description: string) =>
@@ -17,9 +17,9 @@ const words = (description: string) =>
     .filter((word) => word.length > 1);
 
 /** The description without numbers and punctuation, its first four words: the same shop, however the bank writes it. */
-export const descriptionKey = (description: string) => words(description).slice(0, 4).join(' ');
+const descriptionKey = (description: string) => words(description).slice(0, 4).join(' ');
 /** The first word alone: a looser match when the whole key was never seen ("tesco"). */
-export const merchantKey = (description: string) => words(description)[0] ?? '';
+const merchantKey = (description: string) => words(description)[0] ?? '';
 
 /** An allocation as it recurs from month to month: by name and category, not by id (each budget has its own). */
 const lineKey = (name: string, categoryId: number) => `${categoryId}:${name.trim().toLowerCase()}`;
@@ -51,7 +51,7 @@ function winner(votes: Votes | undefined): { line: string; votes: number; of: nu
   return best && !tied ? { ...best, of } : null;
 }
 
-export interface SuggestionOptions {
+interface SuggestionOptions {
   /** Learn only from budgets that start before this budget (replaying history); default: this one and earlier. */
   earlierOnly?: boolean;
 }
@@ -71,7 +71,7 @@ export async function suggestAllocations(scope: HouseholdScope, budget: Budget, 
       'transactions.description',
       'allocations.name',
       'allocations.allocation_category_id',
-      sql<number | string>`count(*)`.as('n'),
+      sql<number>`count(*)`.as('n'),
     ])
     .where('budgets.start_date', options.earlierOnly ? '<' : '<=', budget.start_date)
     .where('budgets.start_date', '>=', (eb) =>
@@ -97,8 +97,8 @@ export async function suggestAllocations(scope: HouseholdScope, budget: Budget, 
   const byMerchant = new Map<string, Votes>();
   for (const row of history) {
     const line = lineKey(row.name, row.allocation_category_id);
-    vote(byDescription, descriptionKey(row.description), line, Number(row.n));
-    vote(byMerchant, merchantKey(row.description), line, Number(row.n));
+    vote(byDescription, descriptionKey(row.description), line, row.n);
+    vote(byMerchant, merchantKey(row.description), line, row.n);
   }
 
   const lines = await scope.selectFrom('allocations').select(['id', 'name', 'allocation_category_id']).where('budget_id', '=', budget.id).execute();

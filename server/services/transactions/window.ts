@@ -20,12 +20,12 @@ import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { checkRows, RowProblems } from './rowRules';
 import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './reads';
 
-export interface TransactionWindow {
+interface TransactionWindow {
   transactions: TransactionResponse[];
   windowLockVersion: number;
 }
 
-export function windowRows(scope: HouseholdScope, accountId: number, budget: Budget) {
+function windowRows(scope: HouseholdScope, accountId: number, budget: Budget) {
   return scope
     .selectFrom('transactions')
     .selectAll()
@@ -112,7 +112,7 @@ export function newRow(row: TransactionRow, isCreditCard: boolean): Values {
   };
 }
 
-export interface Planned {
+interface Planned {
   index: number;
   stored: Transaction | null;
   values: Values;
@@ -197,7 +197,7 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
 }
 
 /** The window's rows through the one rule set: a bank reference may be taken only inside the window, by the list itself. */
-export async function checkWindowRows(
+async function checkWindowRows(
   scope: HouseholdScope,
   account: BankAccount,
   budget: Budget,

@@ -23,7 +23,7 @@ interface Message {
 }
 
 /** What else a message carries: an "Undo" of the change it confirms, a longer life. */
-export interface MessageExtras {
+interface MessageExtras {
   undoActivityId?: number;
   lingers?: boolean;
 }

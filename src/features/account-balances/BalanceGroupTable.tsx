@@ -9,7 +9,7 @@ import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import { accountTypeLabels } from '../setup';
 import { balanceAtText, closingDateText } from './balanceHeadings';
 
-export interface BalanceGroupTableProps {
+interface BalanceGroupTableProps {
   title: string;
   accounts: AccountBalance[];
   /** The closing date of the heading; `undefined` when the accounts' dates differ (each cell then shows its own). */

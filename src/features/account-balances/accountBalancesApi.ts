@@ -4,7 +4,7 @@ import type { ManualAdjustmentsBody } from '../../shared/schemas/transactions';
 
 const BANK_ACCOUNT_LIST = { type: 'BankAccount' as const, id: LIST };
 
-export const accountBalancesApi = api.injectEndpoints({
+const accountBalancesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * Tagged as the account list: every write that moves a balance (a window save, a transfer, closing or reopening

@@ -1,4 +1,4 @@
-import { Button, List, Typography } from 'antd';
+import { Button, Spin, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import type { ActivityEntry } from '../../shared/schemas/activity';
@@ -6,7 +6,7 @@ import { useUndoChange } from './useUndoChange';
 import './activity.css';
 
 /** Where an entry's change can be seen: its budget, its transactions window, its account. */
-export function activityLink(entry: ActivityEntry): string | null {
+function activityLink(entry: ActivityEntry): string | null {
   if (entry.kind === 'window_save' && entry.bank_account_id && entry.budget_id) {
     return paths.transactionsFor({ bankAccountId: entry.bank_account_id, budgetId: entry.budget_id });
   }
@@ -30,42 +30,37 @@ export function ActivityList({ entries, loading }: { entries: ActivityEntry[] | 
   return (
     <>
       {refusalAlert}
-      <List<ActivityEntry>
-        className="ec-activity-list"
-        size="small"
-        loading={loading}
-        dataSource={entries}
-        locale={{ emptyText: 'No changes yet.' }}
-        renderItem={(entry) => {
-          const link = activityLink(entry);
-          return (
-            <List.Item
-              aria-label={entry.text}
-              actions={[
-                link && (
-                  <Link key="open" to={link}>
-                    Open
-                  </Link>
-                ),
-                entry.undoable && (
-                  <Button key="undo" size="small" onClick={() => void undoEntry(entry)} aria-label={`Undo: ${entry.text}`}>
-                    Undo
-                  </Button>
-                ),
-              ].filter(Boolean)}
-            >
-              <List.Item.Meta
-                title={
-                  <Typography.Text delete={entry.undone} className="ec-activity-text">
-                    {entry.text}
-                  </Typography.Text>
-                }
-                description={`${when(entry.created_at)}${entry.undone ? ' · undone' : ''}`}
-              />
-            </List.Item>
-          );
-        }}
-      />
+      <Spin spinning={loading}>
+        {entries?.length ? (
+          <ul className="ec-activity-list">
+            {entries.map((entry) => {
+              const link = activityLink(entry);
+              return (
+                <li key={entry.id} className="ec-activity-entry" aria-label={entry.text}>
+                  <div className="ec-activity-entry__body">
+                    <Typography.Text delete={entry.undone} className="ec-activity-text">
+                      {entry.text}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" className="ec-activity-entry__when">
+                      {`${when(entry.created_at)}${entry.undone ? ' · undone' : ''}`}
+                    </Typography.Text>
+                  </div>
+                  <div className="ec-activity-entry__actions">
+                    {link && <Link to={link}>Open</Link>}
+                    {entry.undoable && (
+                      <Button size="small" onClick={() => void undoEntry(entry)} aria-label={`Undo: ${entry.text}`}>
+                        Undo
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="ec-activity-empty">{loading ? null : 'No changes yet.'}</p>
+        )}
+      </Spin>
     </>
   );
 }

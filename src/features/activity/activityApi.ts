@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { ActivityPage, UndoResult } from '../../shared/schemas/activity';
 
-export interface ActivityFilters {
+interface ActivityFilters {
   userId?: number;
   budgetId?: number;
   beforeId?: number;
@@ -19,7 +19,7 @@ const activityUrl = ({ userId, budgetId, beforeId, limit }: ActivityFilters) => 
 };
 
 /** Who did what; undo. An undo can change any screen's data, so it refetches them all. */
-export const activityApi = api.injectEndpoints({
+const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
     getActivity: build.query<ActivityPage, ActivityFilters>({
       query: activityUrl,

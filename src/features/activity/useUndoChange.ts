@@ -2,7 +2,7 @@ import type { ConfirmOptions } from '../../components/confirm';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useUndoActivityMutation } from './activityApi';
 
-export const undoMessages = { undoing: 'Undoing...', undone: 'Change undone.', notUndone: 'Not undone.' } as const;
+const undoMessages = { undoing: 'Undoing...', undone: 'Change undone.', notUndone: 'Not undone.' } as const;
 
 /**
  * Undoes a change by its activity entry, from the Activity list (after asking) or from the message that

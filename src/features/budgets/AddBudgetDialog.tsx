@@ -3,7 +3,7 @@ import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
 import { useState } from 'react';
 import { addDays, isValidDate, today } from '../../shared/dates';
-import { budgetMessages } from './budgetMessages';
+import { budgetMessages } from '../../shared/budgetMessages';
 import { useCreateBudgetMutation } from './budgetsApi';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 

@@ -15,13 +15,13 @@ import { usePageHeading } from '../../components/usePageHeading';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
-import { apiErrorMessages, errorStatus } from '../../app/apiErrors';
+import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { AllocationsTable } from './AllocationsTable';
 import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
-import { budgetMessages } from './budgetMessages';
+import { BUDGET_NOT_FOUND_MESSAGE, budgetMessages } from '../../shared/budgetMessages';
 import { describeBudgetRefusal } from './budgetRefusal';
 import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload, selectSaveRowKeys } from './budgetSelectors';
 import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
@@ -31,7 +31,6 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
-import { BUDGET_NOT_FOUND_MESSAGE } from '../../shared/budgetMessages';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -53,7 +52,7 @@ export default function BudgetDetailPage() {
  * conflict and the rows a refusal names. Everything about the page's edit state is reachable here, so a notice
  * such as "someone changed this budget — Reload" needs only `reload` and `editing`.
  */
-export function useBudgetEditMode(budgetId: number) {
+function useBudgetEditMode(budgetId: number) {
   const dispatch = useAppDispatch();
   const [updateBudget] = useUpdateBudgetMutation();
   const { refetch } = useGetBudgetQuery(budgetId);
@@ -109,7 +108,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
 
   if (error && !budget) {
-    const message = apiErrorMessages(error).join(' ');
+    const message = apiErrorText(error);
     if (errorStatus(error) === 404) return <Result status="404" title={BUDGET_NOT_FOUND_MESSAGE} subTitle={message} />;
     return <LoadError message={message} onRetry={refetch} />;
   }

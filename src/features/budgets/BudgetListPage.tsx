@@ -8,7 +8,7 @@ import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorText } from '../../app/apiErrors';
 import { AddBudgetDialog } from './AddBudgetDialog';
-import { budgetMessages, budgetQuestions } from './budgetMessages';
+import { budgetMessages, budgetQuestions } from '../../shared/budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { useWriteAction } from '../../app/messages/useWriteAction';

@@ -8,7 +8,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { remaining } from '../../shared/budgetMath';
 import type { Budget } from '../../shared/schemas/budgets';
 import { useWriteAction } from '../../app/messages/useWriteAction';
-import { budgetMessages } from './budgetMessages';
+import { budgetMessages } from '../../shared/budgetMessages';
 import { useUpdateBudgetMutation } from './budgetsApi';
 import { coverChoices, coverFigures, coverSaveBody, sourceKey } from './coverOverspending';
 

@@ -8,7 +8,7 @@ import { useReturnFocus } from '../../components/useReturnFocus';
 import { discretionary } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';
 import type { AllocationCategory, BankAccount } from '../../shared/schemas/setup';
-import { budgetMessages } from './budgetMessages';
+import { budgetMessages } from '../../shared/budgetMessages';
 import { useMassUpdateBudgetsMutation } from './budgetsApi';
 import { massUpdatePayload, type MassEditTarget } from './futureBudgetGrid';
 import { useWriteAction } from '../../app/messages/useWriteAction';

@@ -1,9 +1,9 @@
 import type { ConfirmOptions } from '../../components/confirm';
 import { formatShortDate, type DateOnly } from '../../shared/dates';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
-import { budgetQuestions } from './budgetMessages';
+import { budgetQuestions } from '../../shared/budgetMessages';
 
-export const NOTHING_TO_REOPEN = 'No budget has been closed yet, so there is nothing to reopen.';
+const NOTHING_TO_REOPEN = 'No budget has been closed yet, so there is nothing to reopen.';
 
 /** Why "Reopen Last Budget" cannot be used now (null when it can): reopening needs a closed budget. */
 export function reopenUnavailableReason(budgets: readonly BudgetSummary[] | undefined): string | null {

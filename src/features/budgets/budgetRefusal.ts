@@ -3,7 +3,7 @@ import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import type { RefusedRows } from './budgetEditSlice';
 
-export interface BudgetRefusal {
+interface BudgetRefusal {
   /** One sentence per reason, in the person's words: "Groceries: amount is too large." */
   reasons: string[];
   /** The rows named, by key, with their fields. */

@@ -134,11 +134,11 @@ export const selectClassSummary = createSelector([selectBudgetTotals, selectCoun
 const NO_FIELDS: string[] = [];
 
 /** The fields of a row that the last refused save named (empty when it named none). */
-export const selectRefusedFields = (state: RootState, kind: 'incomes' | 'allocations', key: number) =>
+const selectRefusedFields = (state: RootState, kind: 'incomes' | 'allocations', key: number) =>
   state.budgetEdit.draft?.refused[kind][key] ?? NO_FIELDS;
 
 /** The draft's row with the key that was added last, if any: its first field takes the focus. */
-export const selectAddedKey = (state: RootState) => state.budgetEdit.draft?.addedKey ?? null;
+const selectAddedKey = (state: RootState) => state.budgetEdit.draft?.addedKey ?? null;
 
 /**
  * Everything one table row draws from the store, read by one subscription per row (a keystroke then runs 300

@@ -3,9 +3,9 @@ import type { Cents } from '../../shared/money';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 
 /** Where the money to cover an overspent allocation comes from: another allocation, or the income not yet allocated. */
-export type CoverSource = { kind: 'allocation'; id: number } | { kind: 'unallocated' };
+type CoverSource = { kind: 'allocation'; id: number } | { kind: 'unallocated' };
 
-export interface CoverChoice {
+interface CoverChoice {
   source: CoverSource;
   label: string;
   /** What it can give without going below zero itself. */
@@ -23,7 +23,7 @@ export function coverChoices(budget: Budget, targetId: number): CoverChoice[] {
   return choices;
 }
 
-export interface CoverFigures {
+interface CoverFigures {
   targetRemaining: Cents;
   sourceRemaining: Cents;
   unallocated: Cents;

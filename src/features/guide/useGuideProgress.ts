@@ -7,7 +7,7 @@ import { useGuideSkips } from './guideSkips';
 
 export type GuideStepState = 'done' | 'skipped' | 'todo';
 
-export interface GuideProgress {
+interface GuideProgress {
   /** False until every answer the steps depend on has arrived. */
   ready: boolean;
   steps: { step: GuideStep; state: GuideStepState }[];

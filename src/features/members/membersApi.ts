@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import type { AddedMember, AddMemberBody, ChangePasswordBody, ChangeRoleBody, DeviceSession, Member } from '../../shared/schemas/members';
 
 /** Settings › Members: the household's people, one's own password and devices. */
-export const membersApi = api.injectEndpoints({
+const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMembers: build.query<Member[], void>({
       query: () => '/members',

@@ -8,7 +8,7 @@ interface PreviewArgs {
   statementDate: string;
 }
 
-export const reconcileApi = api.injectEndpoints({
+const reconcileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /bank_accounts/:id/reconcile?statement_date=…`: the balance at that date and the rows not yet reconciled. */
     getReconcilePreview: build.query<ReconcilePreview, PreviewArgs>({

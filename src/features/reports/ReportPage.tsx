@@ -13,7 +13,7 @@ import type { ReportRange, ReportRequest } from './reportsApi';
 import './reports.css';
 import { GuideNextStep } from '../guide';
 
-export interface ReportPageProps {
+interface ReportPageProps {
   title: string;
   /** The report's rows on screen (undefined while loading), for the periods the pickers show. */
   rows: ReadonlyArray<{ period: string }> | undefined;

@@ -7,7 +7,7 @@ export interface ReportRange {
   to?: string;
 }
 
-export type ReportName = 'net_worth' | 'category_spending' | 'needs_vs_wants';
+type ReportName = 'net_worth' | 'category_spending' | 'needs_vs_wants';
 
 export interface ReportRequest extends ReportRange {
   report: ReportName;
@@ -15,12 +15,12 @@ export interface ReportRequest extends ReportRange {
   categoryId?: number;
 }
 
-export interface CsvFile {
+interface CsvFile {
   text: string;
   fileName: string;
 }
 
-export function reportUrl({ report, from, to, categoryId }: ReportRequest, format?: 'csv'): string {
+function reportUrl({ report, from, to, categoryId }: ReportRequest, format?: 'csv'): string {
   const query = new URLSearchParams();
   if (from) query.set('from', from);
   if (to) query.set('to', to);
@@ -43,7 +43,7 @@ const REPORT_TAGS = [
   { type: 'AllocationCategory' as const, id: LIST },
 ];
 
-export const reportsApi = api.injectEndpoints({
+const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNetWorthReport: build.query<NetWorthReport, ReportRange>({
       query: (range) => reportUrl({ report: 'net_worth', ...range }),

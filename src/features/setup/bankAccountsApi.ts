@@ -14,7 +14,7 @@ const bankAccountsUrl = ({ includeClosed, includeCurrentBalance }: BankAccountQu
   return text ? `/bank_accounts?${text}` : '/bank_accounts';
 };
 
-export const bankAccountsApi = api.injectEndpoints({
+const bankAccountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBankAccounts: build.query<BankAccount[], BankAccountQuery | void>({
       query: (params) => bankAccountsUrl(params ?? {}),

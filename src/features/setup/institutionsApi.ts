@@ -1,7 +1,7 @@
 import { api, LIST } from '../../app/api';
 import type { Institution } from '../../shared/schemas/setup';
 
-export const institutionsApi = api.injectEndpoints({
+const institutionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInstitutions: build.query<Institution[], void>({
       query: () => '/institutions',

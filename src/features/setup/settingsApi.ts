@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { Settings, SettingsBody } from '../../shared/schemas/setup';
 
-export const settingsApi = api.injectEndpoints({
+const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<Settings, void>({
       query: () => '/settings',

@@ -12,12 +12,12 @@ import { sinkFundsApi } from './sinkFundsApi';
  * Every table row subscribes to its own envelope; layout and totals are memoised, so a keystroke re-renders the
  * edited row and the totals, not the table.
  */
-export const selectSinkFundDraft = (state: RootState) => state.sinkFundEdit.draft;
+const selectSinkFundDraft = (state: RootState) => state.sinkFundEdit.draft;
 export const selectIsEditingSinkFund = (state: RootState, accountId: number) => state.sinkFundEdit.draft?.accountId === accountId;
 export const selectHasUnsavedEnvelopeEdits = (state: RootState) => state.sinkFundEdit.draft?.dirty ?? false;
 
 const sinkFundQuerySelectors = new Map<number, ReturnType<typeof sinkFundsApi.endpoints.getSinkFund.select>>();
-export const selectServerSinkFund = (state: RootState, accountId: number) => {
+const selectServerSinkFund = (state: RootState, accountId: number) => {
   let select = sinkFundQuerySelectors.get(accountId);
   if (!select) {
     select = sinkFundsApi.endpoints.getSinkFund.select(accountId);
@@ -30,7 +30,7 @@ const serverRows = weakMapMemoize(envelopeRowsOf);
 const NO_ROWS: EntityState<EnvelopeLine, number> = envelopesAdapter.getInitialState();
 const envelopeSelectors = envelopesAdapter.getSelectors();
 
-export function selectEnvelopeRows(state: RootState, accountId: number): EntityState<EnvelopeLine, number> {
+function selectEnvelopeRows(state: RootState, accountId: number): EntityState<EnvelopeLine, number> {
   const draft = state.sinkFundEdit.draft;
   if (draft?.accountId === accountId) return draft.envelopes;
   const fund = selectServerSinkFund(state, accountId);
@@ -47,7 +47,7 @@ const selectDraftBase = (state: RootState, accountId: number) => {
 const selectShowClosed = (_state: RootState, _accountId: number, showClosed: boolean) => showClosed;
 const selectEnvelopeList = createSelector([selectEnvelopeRows], (rows) => envelopeSelectors.selectAll(rows));
 
-export interface EnvelopeLayout {
+interface EnvelopeLayout {
   keys: number[];
   /** Closed envelopes left out of the table, and the money they still hold (so the totals still add up). */
   hiddenCount: number;

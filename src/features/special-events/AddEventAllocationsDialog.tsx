@@ -1,16 +1,15 @@
-import { Alert, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
-import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useReturnFocus } from '../../components/useReturnFocus';
 import { sumCents, type Cents } from '../../shared/money';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
+import { EventAllocationsDialog, useEventAllocationsSave } from './EventAllocationsDialog';
 import { useAddPlannedAllocationsMutation } from './specialEventsApi';
 
 const NONE: never[] = [];
@@ -32,7 +31,7 @@ export function plannedAllocationProblems(name: string, categoryId: number | nul
 export function AddEventAllocationsDialog({ event, onDone }: { event: SpecialEvent; onDone: () => void }) {
   useReturnFocus();
   const [addAllocations] = useAddPlannedAllocationsMutation();
-  const { run, pending: saving } = useWriteAction();
+  const { save: send, saving, problems, setProblems } = useEventAllocationsSave(onDone);
   const { data: budgets = NONE, isSuccess: budgetsLoaded } = useGetBudgetsQuery();
   const { data: settings } = useGetSettingsQuery();
   const { data: categories = NONE } = useGetAllocationCategoriesQuery();
@@ -41,7 +40,6 @@ export function AddEventAllocationsDialog({ event, onDone }: { event: SpecialEve
   const [name, setName] = useState(event.name);
   const [categoryChoice, setCategoryChoice] = useState<number | null>();
   const [amounts, setAmounts] = useState<ReadonlyMap<number, Cents>>(new Map());
-  const [problems, setProblems] = useState<string[]>([]);
   const categoryId = categoryChoice === undefined ? (settings?.default_allocation_category_id_for_special_events ?? null) : categoryChoice;
   const total = sumCents([...amounts.values()]);
   const planned = sumCents(event.allocations.map((allocation) => allocation.amount));
@@ -55,41 +53,19 @@ export function AddEventAllocationsDialog({ event, onDone }: { event: SpecialEve
     setProblems(found);
     if (found.length > 0) return;
     const months = openBudgets.filter((budget) => (amounts.get(budget.id) ?? 0) > 0).map((budget) => ({ budget_id: budget.id, amount: amounts.get(budget.id)! }));
-    const saved = await run({
-      write: () => addAllocations({ eventId: event.id, body: { name: name.trim(), allocation_category_id: categoryId!, months } }).unwrap(),
-      success: 'Special Event saved.',
-      failure: 'Special Event not saved.',
-      onRefused: (refusal) => setProblems(refusal.messages),
-    });
-    if (saved) onDone();
+    await send(() => addAllocations({ eventId: event.id, body: { name: name.trim(), allocation_category_id: categoryId!, months } }).unwrap());
   };
 
   return (
-    <Dialog
+    <EventAllocationsDialog
       title={`Add Allocations: ${event.name}`}
-      open
-      width={{ xs: '100%', sm: 560 }}
-      className="ec-adjust-allocations-dialog"
-      okText="Save"
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      width={560}
+      saving={saving}
+      problems={problems}
+      onSave={() => void save()}
       onCancel={close}
-      modalRender={(dialog) => (
-        <form
-          onSubmit={(submitEvent) => {
-            submitEvent.preventDefault();
-            void save();
-          }}
-        >
-          {dialog}
-        </form>
-      )}
+      note={<p className="ec-adjust-allocations__note">One allocation in each month you give an amount, in that month&apos;s budget, linked to this event.</p>}
     >
-      <div className="ec-adjust-allocations">
-        <p className="ec-adjust-allocations__note">
-          One allocation in each month you give an amount, in that month&apos;s budget, linked to this event.
-        </p>
-        {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} />}
         <div className="ec-adjust-allocations__pickers">
           <label>
             <span>Name</span>
@@ -153,7 +129,6 @@ export function AddEventAllocationsDialog({ event, onDone }: { event: SpecialEve
         <p className="ec-adjust-allocations__note">
           Planned budget <Money cents={event.budget_amount} />; allocated so far <Money cents={planned} />; after this <Money cents={planned + total} />.
         </p>
-      </div>
-    </Dialog>
+    </EventAllocationsDialog>
   );
 }

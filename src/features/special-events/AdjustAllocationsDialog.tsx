@@ -1,10 +1,9 @@
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
-import { Alert, Checkbox, Select, Spin } from 'antd';
+import { Checkbox, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
-import { Dialog } from '../../components/Dialog';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { useReturnFocus } from '../../components/useReturnFocus';
@@ -13,10 +12,10 @@ import type { Allocation, BudgetSummary } from '../../shared/schemas/budgets';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
 import { budgetHolding } from '../../shared/dates';
 import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { useGetBudgetAllocationsQuery } from '../transactions/transactionsApi';
+import { EventAllocationsDialog, useEventAllocationsSave } from './EventAllocationsDialog';
 import { EventFigures } from './EventFigures';
 import { useGetSpecialEventsQuery, useSetSpecialEventAllocationsMutation } from './specialEventsApi';
 
@@ -31,7 +30,7 @@ interface Chosen {
 const NONE: never[] = [];
 
 /** The budget to show first: the one the event's start date falls in, else the current budget, else the newest. */
-export function firstBudgetFor(event: SpecialEvent, budgets: readonly BudgetSummary[], currentBudgetId: number | null | undefined): number | undefined {
+function firstBudgetFor(event: SpecialEvent, budgets: readonly BudgetSummary[], currentBudgetId: number | null | undefined): number | undefined {
   const date = event.start_date;
   const containing = date ? budgetHolding(budgets, date) : undefined;
   return containing?.id ?? currentBudgetId ?? budgets[0]?.id;
@@ -49,7 +48,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
   useReturnFocus();
   const narrow = useNarrowScreen();
   const [saveAllocations] = useSetSpecialEventAllocationsMutation();
-  const { run, pending: saving } = useWriteAction();
+  const { save: send, saving, problems } = useEventAllocationsSave(onDone);
   const { data: budgets = NONE, isSuccess: budgetsLoaded } = useGetBudgetsQuery();
   const { data: current } = useGetCurrentBudgetQuery();
   const { data: settings } = useGetSettingsQuery();
@@ -60,7 +59,6 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
   const [budgetChoice, setBudgetChoice] = useState<number>();
   // undefined until the person picks: Settings' default applies; null is "All categories".
   const [categoryChoice, setCategoryChoice] = useState<number | null>();
-  const [problems, setProblems] = useState<string[]>([]);
 
   const budgetId = budgetChoice ?? firstBudgetFor(event, budgets, current?.budget_id);
   const categoryId = categoryChoice === undefined ? (settings?.default_allocation_category_id_for_special_events ?? null) : categoryChoice;
@@ -90,39 +88,10 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
       return next;
     });
 
-  const save = async () => {
-    const saved = await run({
-      write: () => saveAllocations({ event, allocationIds: [...chosen.keys()] }).unwrap(),
-      success: 'Special Event saved.',
-      failure: 'Special Event not saved.',
-      onRefused: (refusal) => setProblems(refusal.messages),
-    });
-    if (saved) onDone();
-  };
+  const save = () => send(() => saveAllocations({ event, allocationIds: [...chosen.keys()] }).unwrap());
 
   return (
-    <Dialog
-      title={`Adjust Allocations: ${event.name}`}
-      open
-      width={{ xs: '100%', sm: 720 }}
-      className="ec-adjust-allocations-dialog"
-      okText="Save"
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={close}
-      modalRender={(dialog) => (
-        <form
-          onSubmit={(submitEvent) => {
-            submitEvent.preventDefault();
-            void save();
-          }}
-        >
-          {dialog}
-        </form>
-      )}
-    >
-      <div className="ec-adjust-allocations">
-        {problems.length > 0 && <Alert type="error" showIcon role="alert" title={problems.join(' ')} />}
+    <EventAllocationsDialog title={`Adjust Allocations: ${event.name}`} width={720} saving={saving} problems={problems} onSave={() => void save()} onCancel={close}>
         <div className="ec-adjust-allocations__pickers">
           <label>
             <span>Budget</span>
@@ -164,8 +133,7 @@ export function AdjustAllocationsDialog({ event, onDone }: { event: SpecialEvent
         )}
         <ChosenAllocations chosen={chosen} onRemove={unchoose} />
         <EventFigures budget={event.budget_amount} actual={actual} />
-      </div>
-    </Dialog>
+    </EventAllocationsDialog>
   );
 }
 

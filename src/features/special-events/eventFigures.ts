@@ -10,7 +10,7 @@ export function budgetUsedPercent(budget: Cents, actual: Cents): number {
   return Math.max(0, Math.round((actual * 100) / budget));
 }
 
-export interface EventMonth {
+interface EventMonth {
   budgetId: number;
   month: string;
   allocated: Cents;

@@ -6,7 +6,7 @@ import { suggestionsArrived } from './transactionEditSlice';
 import { useSuggestAllocationsMutation } from './transactionsApi';
 
 /** Typing pauses this long before the rows typed are sent for suggestions (an import is sent at once). */
-export const SUGGEST_AFTER_TYPING_MS = 400;
+const SUGGEST_AFTER_TYPING_MS = 400;
 
 /** A row the person is adding (typed or imported) that has a description and no allocation yet. */
 const wantsSuggestion = (row: DraftRow) => row.id === null && !row.deleted && row.allocation_id === null && row.description.trim() !== '';

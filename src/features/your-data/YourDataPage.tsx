@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Radio, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorText } from '../../app/apiErrors';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { HistoryFiles, HistoryPreview } from '../../shared/schemas/history';
@@ -33,7 +33,7 @@ const readBase64 = async (file: File) => (await readFile(file, 'dataUrl')).repla
 
 function Problems({ error }: { error: unknown }) {
   if (!error) return null;
-  return <Alert type="error" showIcon title={apiErrorMessages(error).join(' ')} />;
+  return <Alert type="error" showIcon title={apiErrorText(error)} />;
 }
 
 function ExportSection() {

@@ -10,7 +10,7 @@ export const DOWNLOADS = {
 } as const;
 export type DownloadKind = keyof typeof DOWNLOADS;
 
-export interface DownloadedFile {
+interface DownloadedFile {
   name: string;
   type: string;
   text: string;
@@ -23,7 +23,7 @@ const withSpreadsheetMark = (type: string | null, text: string) =>
 const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
 /** Everything the household owns, out and in; and history from YNAB or Actual Budget. */
-export const yourDataApi = api.injectEndpoints({
+const yourDataApi = api.injectEndpoints({
   endpoints: (build) => ({
     // A mutation, not a query: a download is asked for once and its (possibly large) text is not kept in the cache.
     download: build.mutation<DownloadedFile, DownloadKind>({

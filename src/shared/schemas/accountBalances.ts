@@ -11,7 +11,7 @@ export const accountBalancesQuerySchema = z.object({ include_closed: queryFlagSc
  * `expected_closing_balance` the checkpoint plus the net of the transactions dated after `closing_date` up to it
  * (both null while no budget is open); `current_balance` adds every transaction dated after `closing_date`.
  */
-export const accountBalanceSchema = z.object({
+const accountBalanceSchema = z.object({
   id: idSchema,
   name: z.string(),
   status: accountStatusSchema,

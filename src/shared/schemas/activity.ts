@@ -4,7 +4,7 @@ import { idSchema, queryIdSchema } from './common';
 export const ACTIVITY_PAGE_SIZE = 30;
 
 /** One change someone made, newest first on the Activity page. */
-export const activityEntrySchema = z.object({
+const activityEntrySchema = z.object({
   id: idSchema,
   /** Null for a change made from the command line. */
   user_id: idSchema.nullable(),

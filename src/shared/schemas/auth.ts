@@ -12,7 +12,7 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: idSchema,
   email: z.string(),
   uid: z.string(),

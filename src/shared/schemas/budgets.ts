@@ -35,7 +35,7 @@ export const budgetSummarySchema = z.object({
 });
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
 
-export const incomeSchema = z.object({
+const incomeSchema = z.object({
   id: idSchema,
   name: z.string(),
   amount: moneySchema,
@@ -70,7 +70,7 @@ export const budgetSchema = budgetSummarySchema.extend({
 export type Budget = z.infer<typeof budgetSchema>;
 
 /** Future Budgets: allocations come without `spent`. */
-export const futureAllocationSchema = allocationSchema.omit({ spent: true });
+const futureAllocationSchema = allocationSchema.omit({ spent: true });
 export type FutureAllocation = z.infer<typeof futureAllocationSchema>;
 export const futureBudgetSchema = budgetSchema.omit({ allocations: true }).extend({
   allocations: z.array(futureAllocationSchema),
@@ -82,7 +82,7 @@ export const currentBudgetSchema = z.object({ budget_id: idSchema });
 export const createBudgetBodySchema = z.object({ start_date: dateSchema });
 export type CreateBudgetBody = z.infer<typeof createBudgetBodySchema>;
 
-export const incomeRowSchema = z.object({
+const incomeRowSchema = z.object({
   id: optionalIdSchema,
   name: rowNameSchema,
   amount: moneySchema,
@@ -93,7 +93,7 @@ export const incomeRowSchema = z.object({
 });
 export type IncomeRow = z.infer<typeof incomeRowSchema>;
 
-export const allocationRowSchema = z.object({
+const allocationRowSchema = z.object({
   id: optionalIdSchema,
   name: rowNameSchema,
   amount: moneySchema,
@@ -113,7 +113,7 @@ export const updateBudgetBodySchema = z.object({
 });
 export type UpdateBudgetBody = z.infer<typeof updateBudgetBodySchema>;
 
-export const massUpdateAmountSchema = z.object({
+const massUpdateAmountSchema = z.object({
   id: optionalIdSchema,
   amount: moneySchema,
   budget_id: idSchema,

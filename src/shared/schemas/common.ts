@@ -54,7 +54,7 @@ export const dateSchema = z
   .refine(isValidDate, { error: 'must be a valid date (YYYY-MM-DD)' });
 
 const NUL = String.fromCharCode(0);
-export const NUL_MESSAGE = 'must not contain the NUL character';
+const NUL_MESSAGE = 'must not contain the NUL character';
 
 /**
  * Text stored in a column of at most `max` characters (the limit the column has). The NUL character is refused:
@@ -82,7 +82,7 @@ export const blankableNameSchema = z
   .max(NAME_MAX, { error: `Name is too long (${NAME_MAX} characters at most)` })
   .refine((text) => !text.includes(NUL), { error: `Name ${NUL_MESSAGE}` });
 
-export const COMMENT_MAX = 2000;
+const COMMENT_MAX = 2000;
 export const commentSchema = textSchema(COMMENT_MAX).nullish();
 
 /** Query-string numbers arrive as text. */

@@ -17,7 +17,7 @@ export const historyFilesSchema = z.discriminatedUnion('source', [
 ]);
 export type HistoryFiles = z.infer<typeof historyFilesSchema>;
 
-export const unmappedRowSchema = z.object({
+const unmappedRowSchema = z.object({
   date: z.string(),
   account: z.string(),
   description: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allocationClassSchema, budgetStatusSchema } from './budgets';
 import { roleSchema } from './members';
-import { accountCategorySchema, accountStatusSchema, accountTypeSchema, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
+import { accountCategorySchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
 import { broughtForwardStatusSchema, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
 
 /** What a household export says it is: a file without this marker is not ours. */
@@ -18,7 +18,7 @@ const stamps = { created_at: z.string(), updated_at: z.string() };
 
 const named = z.object({ id, name: z.string(), ...stamps });
 
-export const exportedIncomeSchema = z.object({
+const exportedIncomeSchema = z.object({
   id,
   name: z.string(),
   amount: cents,
@@ -28,7 +28,7 @@ export const exportedIncomeSchema = z.object({
   ...stamps,
 });
 
-export const exportedAllocationSchema = z.object({
+const exportedAllocationSchema = z.object({
   id,
   allocation_category_id: id,
   name: z.string(),
@@ -40,7 +40,7 @@ export const exportedAllocationSchema = z.object({
   ...stamps,
 });
 
-export const exportedBudgetSchema = z.object({
+const exportedBudgetSchema = z.object({
   id,
   name: z.string(),
   start_date: day,
@@ -52,7 +52,7 @@ export const exportedBudgetSchema = z.object({
   allocations: z.array(exportedAllocationSchema),
 });
 
-export const exportedBankAccountSchema = z.object({
+const exportedBankAccountSchema = z.object({
   id,
   name: z.string(),
   institution_id: ref,
@@ -64,21 +64,16 @@ export const exportedBankAccountSchema = z.object({
   opening_date: day,
   closing_balance: cents.nullable(),
   closing_date: day.nullable(),
-  status: accountStatusSchema,
-  import_format: z.string().nullable(),
-  import_settings: z.string().nullable(),
-  statement_day: z.number().int().nullable(),
-  payment_due_day: z.number().int().nullable(),
-  window_lock_version: z.number().int(),
+  ...bankAccountStoredFields,
   sink_fund_lock_version: z.number().int(),
   reconciled_through: day.nullable(),
   reconciled_balance: cents.nullable(),
   ...stamps,
 });
 
-export const exportedSpecialEventSchema = z.object({ id, name: z.string(), budget_amount: cents, start_date: day.nullable(), ...stamps });
+const exportedSpecialEventSchema = z.object({ id, name: z.string(), budget_amount: cents, start_date: day.nullable(), ...stamps });
 
-export const exportedEnvelopeSchema = z.object({
+const exportedEnvelopeSchema = z.object({
   id,
   bank_account_id: id,
   name: z.string(),
@@ -88,7 +83,7 @@ export const exportedEnvelopeSchema = z.object({
   ...stamps,
 });
 
-export const exportedTransactionSchema = z.object({
+const exportedTransactionSchema = z.object({
   id,
   bank_account_id: id,
   transaction_date: day,
@@ -104,7 +99,7 @@ export const exportedTransactionSchema = z.object({
   ...stamps,
 });
 
-export const exportedSettingsSchema = z.object({
+const exportedSettingsSchema = z.object({
   family_type: familyTypeSchema,
   husband: z.string(),
   wife: z.string(),
@@ -116,10 +111,10 @@ export const exportedSettingsSchema = z.object({
 });
 
 /** A member as exported: never the password hash. */
-export const exportedMemberSchema = z.object({ id, name: z.string(), email: z.string(), role: roleSchema });
+const exportedMemberSchema = z.object({ id, name: z.string(), email: z.string(), role: roleSchema });
 
 /** History in words; its undo data (ids of the install that wrote it) stays behind. */
-export const exportedActivitySchema = z.object({
+const exportedActivitySchema = z.object({
   id,
   user_id: ref,
   actor_name: z.string(),
@@ -152,7 +147,7 @@ export const householdExportSchema = z.object({
 export type HouseholdExport = z.infer<typeof householdExportSchema>;
 
 /** What an import created, by kind. */
-export const importCountsSchema = z.object({
+const importCountsSchema = z.object({
   allocation_categories: z.number().int(),
   institutions: z.number().int(),
   bank_accounts: z.number().int(),

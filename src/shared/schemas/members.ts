@@ -3,7 +3,7 @@ import { EMAIL_MAX, newPasswordSchema, PASSWORD_MAX } from './auth';
 import { idSchema, nameSchema, textSchema } from './common';
 
 /** Owners add and remove members and change roles; members use the budget. The household's creator is an owner. */
-export const ROLES = ['owner', 'member'] as const;
+const ROLES = ['owner', 'member'] as const;
 export const roleSchema = z.enum(ROLES, { error: 'Role must be owner or member' });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -4,7 +4,6 @@ import { transactionSchema } from './transactions';
 
 /** `GET /bank_accounts/:id/reconcile?statement_date=YYYY-MM-DD`: what reconciling to a statement of that date would find. */
 export const reconcilePreviewQuerySchema = z.object({ statement_date: dateSchema });
-export type ReconcilePreviewQuery = z.infer<typeof reconcilePreviewQuerySchema>;
 
 /**
  * The account's state against a statement. Balances are signed like every balance (a debt is negative).

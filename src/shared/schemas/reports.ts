@@ -9,7 +9,7 @@ const rangeValueSchema = z
   .optional();
 
 /** JSON unless the client asks for CSV (here or with `Accept: text/csv`). */
-export const reportFormatSchema = z.enum(['json', 'csv']).optional();
+const reportFormatSchema = z.enum(['json', 'csv']).optional();
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
 const rangeFields = { from: rangeValueSchema, to: rangeValueSchema, format: reportFormatSchema };
@@ -22,15 +22,13 @@ const fromNotAfterTo = (query: { from?: string; to?: string }, context: z.Refine
 
 /** `GET /reports/net_worth` and `/reports/needs_vs_wants`. */
 export const reportQuerySchema = z.object(rangeFields).superRefine(fromNotAfterTo);
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** `GET /reports/category_spending`: `category_id` narrows it to one category (its rows and its CSV). */
 export const categorySpendingQuerySchema = z.object({ ...rangeFields, category_id: queryIdSchema.optional() }).superRefine(fromNotAfterTo);
-export type CategorySpendingQuery = z.infer<typeof categorySpendingQuerySchema>;
 
 const percentSchema = z.number().int().nullable();
 
-export const netWorthRowSchema = z.object({
+const netWorthRowSchema = z.object({
   budget_id: idSchema,
   period: z.string(),
   net_change: moneyTotalSchema,
@@ -38,7 +36,7 @@ export const netWorthRowSchema = z.object({
 });
 export type NetWorthRow = z.infer<typeof netWorthRowSchema>;
 
-export const categorySpendingRowSchema = z.object({
+const categorySpendingRowSchema = z.object({
   budget_id: idSchema,
   allocation_category_id: idSchema,
   category_name: z.string(),
@@ -49,7 +47,7 @@ export const categorySpendingRowSchema = z.object({
 });
 export type CategorySpendingRow = z.infer<typeof categorySpendingRowSchema>;
 
-export const needsVsWantsRowSchema = z.object({
+const needsVsWantsRowSchema = z.object({
   budget_id: idSchema,
   period: z.string(),
   income: moneyTotalSchema,
@@ -73,8 +71,7 @@ export const needsVsWantsRowSchema = z.object({
 export type NeedsVsWantsRow = z.infer<typeof needsVsWantsRowSchema>;
 
 /** A column as the original backend described it, for the original client's report screens. */
-export const describedFieldSchema = z.object({ name: z.string(), label: z.string(), numeric: z.boolean() });
-export type DescribedField = z.infer<typeof describedFieldSchema>;
+const describedFieldSchema = z.object({ name: z.string(), label: z.string(), numeric: z.boolean() });
 
 /**
  * A report: its rows, oldest period first, and its columns in the table's order: their names, or, for the original

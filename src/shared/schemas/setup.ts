@@ -20,6 +20,16 @@ const dayOfMonthSchema = z
   .min(1, { error: 'must be a day of the month (1–31)' })
   .max(31, { error: 'must be a day of the month (1–31)' });
 
+/** A bank account's fields that the API and the household's export carry alike, as stored. */
+export const bankAccountStoredFields = {
+  status: accountStatusSchema,
+  import_format: z.string().nullable(),
+  import_settings: z.string().nullable(),
+  statement_day: z.number().int().nullable(),
+  payment_due_day: z.number().int().nullable(),
+  window_lock_version: z.number().int(),
+};
+
 export const bankAccountSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -34,12 +44,7 @@ export const bankAccountSchema = z.object({
   opening_date: z.string(),
   closing_balance: moneyTotalSchema.nullable(),
   closing_date: z.string().nullable(),
-  status: accountStatusSchema,
-  import_format: z.string().nullable(),
-  import_settings: z.string().nullable(),
-  statement_day: z.number().int().nullable(),
-  payment_due_day: z.number().int().nullable(),
-  window_lock_version: z.number().int(),
+  ...bankAccountStoredFields,
   /** The last statement the account was reconciled to (POST /bank_accounts/:id/reconcile): rows dated up to it are reconciled. */
   reconciled_through: z.string().nullable(),
   reconciled_balance: moneyTotalSchema.nullable(),

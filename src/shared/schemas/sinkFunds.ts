@@ -55,7 +55,7 @@ export type SinkFund = z.infer<typeof sinkFundSchema>;
  * One envelope row of `PUT /sink_funds/:id`: no id (or 0) creates it, `deleted: true` deletes it, otherwise it is
  * updated; a field left out (or null) keeps its stored value. `amount` is the older clients' name for `target`.
  */
-export const sinkFundEnvelopeRowSchema = z.object({
+const sinkFundEnvelopeRowSchema = z.object({
   id: optionalIdSchema,
   name: notGiven(textSchema(NAME_MAX)),
   target: notGiven(moneySchema),

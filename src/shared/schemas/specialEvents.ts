@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateSchema, idSchema, MAX_ROWS_PER_REQUEST, moneySchema, moneyTotalSchema, nameSchema, nonNegativeMoneySchema, notGiven } from './common';
 
 /** One allocation linked to an event, with where it lives (budget and category) and what it spent. */
-export const specialEventAllocationSchema = z.object({
+const specialEventAllocationSchema = z.object({
   id: idSchema,
   name: z.string(),
   amount: moneySchema,

@@ -13,7 +13,7 @@ export const suggestionsBodySchema = z.object({
 export type SuggestionsBody = z.infer<typeof suggestionsBodySchema>;
 
 /** One per description sent, in order: the allocation of that budget it most likely belongs to, or null. */
-export const suggestionSchema = z.object({
+const suggestionSchema = z.object({
   description: z.string(),
   allocation_id: idSchema.nullable(),
   /** How many earlier rows agreed, out of how many with the same description (or merchant). */
@@ -26,7 +26,7 @@ export type Suggestions = z.infer<typeof suggestionsSchema>;
 
 export const SEARCH_PAGE_SIZE = 50;
 export const SEARCH_CURSOR_NOT_FOUND = 'That place in the list is gone: search again from the first page';
-export const searchSortSchema = z.enum(['date', 'amount', 'description']);
+const searchSortSchema = z.enum(['date', 'amount', 'description']);
 export type SearchSort = z.infer<typeof searchSortSchema>;
 
 /** `GET /transactions/search`: the household's transactions (not only one window) by text, amount or reference. */
@@ -57,7 +57,7 @@ export const searchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A found transaction, with what the screen needs to name it and open its window. */
-export const searchResultSchema = transactionSchema.extend({
+const searchResultSchema = transactionSchema.extend({
   bank_account_name: z.string(),
   /** The budget whose period holds the date (null when no budget covers it). */
   budget_id: idSchema.nullable(),

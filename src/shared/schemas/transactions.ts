@@ -36,7 +36,7 @@ export const windowQuerySchema = z.object({ bank_account_id: queryIdSchema, budg
  * One row of a window save. Amounts may only be negative on a stored "Balance B/F Adj Entry" row (the server
  * checks that per row, naming the row), so the schema accepts any whole number of cents here.
  */
-export const transactionRowSchema = z.object({
+const transactionRowSchema = z.object({
   id: optionalIdSchema,
   transaction_date: dateSchema,
   description: textSchema(DESCRIPTION_MAX).nullish(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { connectDatabase } from '../../../server/db/connect';
-import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../../server/services/demo';
+import { seedDemoHousehold, type DemoHousehold, type DemoOptions } from '../../../server/demo/seed';
 import { addUser } from '../../../server/services/households';
 import { E2E_DATABASE_FILE } from './env';
 

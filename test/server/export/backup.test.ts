@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { connectDatabase } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { seedDemoHousehold } from '../../../server/services/demo';
+import { seedDemoHousehold } from '../../../server/demo/seed';
 import { backupDatabase, backupProblem, restoreDatabase } from '../../../server/services/householdData/backups';
 import { runCli } from '../../../server/cli';
 import type { BankAccount } from '../../../src/shared/schemas/setup';

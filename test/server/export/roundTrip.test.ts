@@ -1,4 +1,4 @@
-import { seedDemoHousehold } from '../../../server/services/demo';
+import { seedDemoHousehold } from '../../../server/demo/seed';
 import type { HouseholdExport } from '../../../src/shared/schemas/householdData';
 import { call, type SignedInUser, signUpAndIn, testDialects, type TestServer, useTestServer } from '../../support/testServer';
 import { idMapsBetween, readEveryRoute, remapIds } from './readEveryRoute';

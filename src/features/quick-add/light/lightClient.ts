@@ -6,8 +6,8 @@ import { clearCredentials, loadCredentials, xsrfToken } from '../../../app/crede
 import { loginReturningTo } from '../../../app/signInReturn';
 
 /** Signing in there comes back here. */
-export const LOGIN_ADDRESS = loginReturningTo('quick-add');
-export const NETWORK_PROBLEM = 'Could not reach the server. Check your connection.';
+const LOGIN_ADDRESS = loginReturningTo('quick-add');
+const NETWORK_PROBLEM = 'Could not reach the server. Check your connection.';
 
 export class Refused extends Error {
   /** `signedOut`: the session is gone and the page is on its way to the login page. */

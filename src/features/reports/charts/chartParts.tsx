@@ -38,7 +38,7 @@ export function ChartPatterns() {
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 /** An axis tick of cents, short ("4.3K"): the exact figures are in the tooltip and the table. */
-export const moneyTick = (cents: number) => compact.format(cents / 100);
+const moneyTick = (cents: number) => compact.format(cents / 100);
 
 /** Legend and tooltip list the series in the given order (recharts sorts them by name otherwise). */
 export const inOrder = (keys: readonly string[]) => (item: { dataKey?: unknown }) => keys.indexOf(String(item.dataKey));

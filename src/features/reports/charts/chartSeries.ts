@@ -1,9 +1,9 @@
 import { periodLabel } from '../../../shared/reports';
 
 /** Up to three years of budgets are drawn a column (or point) each; a longer range is drawn a year each. */
-export const MAX_CHART_PERIODS = 36;
+const MAX_CHART_PERIODS = 36;
 
-export interface ChartSeries<Point> {
+interface ChartSeries<Point> {
   /** What the chart draws, each with its axis label. */
   points: Array<Point & { label: string }>;
   /** The budget a click on each point opens: the period's, or the latest of the year's. */

@@ -41,7 +41,7 @@ export interface ImportTotals {
   lastDate: DateOnly | null;
 }
 
-export interface BankFileReading extends Required<ParseResult> {
+interface BankFileReading extends Required<ParseResult> {
   format: ImportFormat | null;
   formatName: string;
   encoding: string;
@@ -53,9 +53,9 @@ export interface BankFileReading extends Required<ParseResult> {
   totals: ImportTotals;
 }
 
-export const FORMAT_NAMES: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OFX / QFX', camt: 'CAMT (ISO 20022)', qif: 'QIF', mt940: 'MT940' };
+const FORMAT_NAMES: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OFX / QFX', camt: 'CAMT (ISO 20022)', qif: 'QIF', mt940: 'MT940' };
 
-export function importTotals(rows: readonly ImportedRow[]): ImportTotals {
+function importTotals(rows: readonly ImportedRow[]): ImportTotals {
   const totals: ImportTotals = { rows: rows.length, deposits: 0, withdrawals: 0, firstDate: null, lastDate: null };
   for (const row of rows) {
     totals.deposits += row.deposit_amount;

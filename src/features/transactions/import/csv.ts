@@ -30,13 +30,13 @@ export const csvMappingSchema = z.object({
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
 /** One non-blank line of the file, with its number as an editor shows it (blank lines counted). */
-export interface CsvLine {
+interface CsvLine {
   line: number;
   cells: string[];
 }
 
 /** The file's lines, with the delimiter set explicitly (papaparse's guess is wrong for some `;` files). */
-export function readCsvLines(text: string, delimiter: Delimiter): CsvLine[] {
+function readCsvLines(text: string, delimiter: Delimiter): CsvLine[] {
   const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const result = Papa.parse<string[]>(normalized, { delimiter, newline: '\n' });
   const lines: CsvLine[] = [];
@@ -182,7 +182,7 @@ interface Table {
 let lastTable: { text: string; delimiter: Delimiter; table: Table } | null = null;
 
 /** The lines of the table a mapping reads: preamble lines above the header left out. */
-export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>): Table {
+function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>): Table {
   if (lastTable && lastTable.text === text && lastTable.delimiter === mapping.delimiter) return lastTable.table;
   const lines = readCsvLines(text, mapping.delimiter);
   const { start, hasHeader } = findTable(lines);
@@ -192,7 +192,7 @@ export function tableLines(text: string, mapping: Pick<CsvMapping, 'delimiter'>)
 }
 
 /** A place where the file can be read in two ways; the preview shows both and the person chooses. */
-export interface CsvQuestion {
+interface CsvQuestion {
   key: 'dateFormat' | 'amountColumn' | 'sign';
   text: string;
   /** Each option changes only its own part of the mapping, so answering one question keeps the other answers. */

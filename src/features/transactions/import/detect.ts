@@ -1,7 +1,7 @@
 import type { ImportFormat } from './types';
 
 /** What a file is: a format EveryCent reads, or one it names and refuses. */
-export type DetectedFormat = { format: ImportFormat } | { refused: string };
+type DetectedFormat = { format: ImportFormat } | { refused: string };
 
 /** Formats recognised only to be named in a refusal, from their first characters. */
 const UNREAD_FORMATS: [RegExp, string][] = [

@@ -1,5 +1,5 @@
 /** A bank file's text and the character encoding it was read in. */
-export interface DecodedText {
+interface DecodedText {
   text: string;
   encoding: string;
 }

@@ -98,11 +98,6 @@ export function dateFormatsReadingAll(texts: readonly string[]): DateFormat[] {
   return DATE_FORMATS.filter((format) => texts.every((text) => parseDateText(text, format) !== null));
 }
 
-/** Two layouts that read the same texts as different days: the person must say which one the bank meant. */
-export function isDayMonthQuestion(formats: readonly DateFormat[]): boolean {
-  return formats.some((a) => a.startsWith('DD') && formats.some((b) => b.startsWith('MM') && b.replace(/MM|DD/g, '') === a.replace(/MM|DD/g, '')));
-}
-
 // Currency signs and ISO codes written beside amounts; any other letter means the text is not an amount.
 const CURRENCY = '(?:[$€£¥₹₩₺₽¤]|R\\$|US\\$|EUR|USD|GBP|CHF|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|JPY|BRL|INR|ZAR|SGD|HKD|MXN|RON|kr\\.?|Kč|zł|Ft|Fr\\.?|lei)';
 const AMOUNT_SHAPE = {
@@ -137,10 +132,4 @@ function moneyOf(cleaned: string, decimalComma: boolean, negative: boolean): Cen
   if (!/\d/.test(cleaned) || !(decimalComma ? AMOUNT_SHAPE.comma : AMOUNT_SHAPE.point).test(cleaned)) return null;
   const cents = parseMoney(decimalComma ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned.replace(/,/g, ''));
   return negative ? -cents : cents;
-}
-
-/** Whether an amount text has more than two decimals in the given style (an exchange rate, a quantity: not money). */
-export function hasMoreThanCents(text: string, decimalComma: boolean): boolean {
-  const decimals = (decimalComma ? /,(\d+)\D*$/ : /\.(\d+)\D*$/).exec(text.trim());
-  return decimals !== null && decimals[1].length > 2;
 }
