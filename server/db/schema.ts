@@ -233,7 +233,7 @@ interface LiveEventsTable {
  * Per account and envelope (0: no envelope), the net and the number of all its transactions, whatever their
  * dates; kept by triggers on `transactions` (migration 0015), read by balances.ts.
  */
-export interface TransactionTotalsTable {
+interface TransactionTotalsTable {
   bank_account_id: number;
   envelope_id: number;
   net: ColumnType<number | string, never, never>;
@@ -241,13 +241,13 @@ export interface TransactionTotalsTable {
 }
 
 /** Each allocation's spent (its rows that count as spending); kept by triggers on `transactions` (migration 0016). */
-export interface AllocationSpendingTable {
+interface AllocationSpendingTable {
   allocation_id: number;
   spent: ColumnType<number | string, never, never>;
 }
 
 /** Each account's net per day it has rows; kept by triggers on `transactions` (migration 0016). */
-export interface AccountDaysTable {
+interface AccountDaysTable {
   bank_account_id: number;
   day: string;
   net: ColumnType<number | string, never, never>;

@@ -4,7 +4,7 @@ import type { HouseholdScope } from '../db/scope';
 import { balanceOn } from './balances';
 import { institutionOf } from './bankAccounts';
 
-export interface AccountBalanceOptions {
+interface AccountBalanceOptions {
   includeClosed?: boolean;
 }
 
@@ -33,8 +33,8 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
       'current_budget.end_date as next_closing_date',
       'bank_accounts.opening_balance',
       // PostgreSQL sums bigint into numeric, which arrives as text. No checkpoint yet: the opening balance.
-      sql<number | string>`case when bank_accounts.closing_date is null then bank_accounts.opening_balance else ${balanceOn(sql`bank_accounts.closing_date`)} end`.as('balance_at_closing'),
-      sql<number | string | null>`case when current_budget.end_date is null then null else ${balanceOn(sql`current_budget.end_date`)} end`.as('balance_at_next_closing'),
+      sql<number>`case when bank_accounts.closing_date is null then bank_accounts.opening_balance else ${balanceOn(sql`bank_accounts.closing_date`)} end`.as('balance_at_closing'),
+      sql<number | null>`case when current_budget.end_date is null then null else ${balanceOn(sql`current_budget.end_date`)} end`.as('balance_at_next_closing'),
       balanceOn().as('balance'),
     ])
     .orderBy(sql`lower(bank_accounts.name)`)
@@ -51,8 +51,8 @@ export async function accountBalances(scope: HouseholdScope, options: AccountBal
       is_cash: row.is_cash === 1,
       closing_date: row.closing_date,
       next_closing_date: row.next_closing_date,
-      closing_balance: Number(row.balance_at_closing),
-      expected_closing_balance: row.balance_at_next_closing === null ? null : Number(row.balance_at_next_closing),
-      current_balance: Number(row.balance),
+      closing_balance: row.balance_at_closing,
+      expected_closing_balance: row.balance_at_next_closing,
+      current_balance: row.balance,
   }));
 }

@@ -14,40 +14,37 @@ import type { HouseholdScope } from '../db/scope';
  * the current month): two seeks of the (account, date) index instead of a sum of the whole history.
  */
 
-/** A joined transaction moves its account's balance when dated after the account's opening date. */
-export const countsInBalance = sql<boolean>`transactions.transaction_date > bank_accounts.opening_date`;
-
-/** Σ(deposit − withdrawal) of the joined transactions; PostgreSQL sums bigint into numeric, which arrives as text. */
-export const netOfTransactions = sql<number | string>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`;
+/** Σ(deposit − withdrawal) of the joined transactions (a number on both databases: server/db/connect.ts parses PostgreSQL's numeric). */
+export const netOfTransactions = sql<number>`coalesce(sum(transactions.deposit_amount - transactions.withdrawal_amount), 0)`;
 
 type DateExpression = RawBuilder<string> | DateOnly;
 
 /** Σ net of the rows of the account of the enclosing `bank_accounts` row whose date satisfies `comparison` with `date`. */
 const netOfAccountRows = (comparison: '<=' | '>', date: DateExpression) =>
-  sql<number | string>`(select coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0) from transactions dated
+  sql<number>`(select coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0) from transactions dated
     where dated.bank_account_id = bank_accounts.id and dated.transaction_date ${sql.raw(comparison)} ${date})`;
 
-const accountTotal = sql<number | string>`(select coalesce(sum(transaction_totals.net), 0) from transaction_totals
+const accountTotal = sql<number>`(select coalesce(sum(transaction_totals.net), 0) from transaction_totals
   where transaction_totals.bank_account_id = bank_accounts.id)`;
 
 /**
  * The balance of the enclosing `bank_accounts` row at the end of `onDate` (with every transaction when absent),
  * as an expression to select: a day before the opening date gives the opening balance.
  */
-export function balanceOn(onDate?: DateExpression): RawBuilder<number | string> {
-  const counted = sql<number | string>`bank_accounts.opening_balance + ${accountTotal} - ${netOfAccountRows('<=', sql`bank_accounts.opening_date`)}`;
+export function balanceOn(onDate?: DateExpression): RawBuilder<number> {
+  const counted = sql<number>`bank_accounts.opening_balance + ${accountTotal} - ${netOfAccountRows('<=', sql`bank_accounts.opening_date`)}`;
   if (onDate === undefined) return counted;
   const upTo = sql<string>`case when bank_accounts.opening_date > ${onDate} then bank_accounts.opening_date else ${onDate} end`;
-  return sql<number | string>`${counted} - ${netOfAccountRows('>', upTo)}`;
+  return sql<number>`${counted} - ${netOfAccountRows('>', upTo)}`;
 }
 
 /** `figure` over the enclosing envelope's rows dated on or before its account's opening date (a seek). */
 const ofEnvelopeRowsBeforeOpening = (figure: RawBuilder<number>) =>
-  sql<number | string>`(select ${figure} from transactions dated
+  sql<number>`(select ${figure} from transactions dated
     where dated.sink_fund_allocation_id = sink_fund_allocations.id and dated.transaction_date <= bank_accounts.opening_date)`;
 
 const ofEnvelopeTotals = (column: 'net' | 'row_count') =>
-  sql<number | string>`(select coalesce(sum(transaction_totals.${sql.raw(column)}), 0) from transaction_totals
+  sql<number>`(select coalesce(sum(transaction_totals.${sql.raw(column)}), 0) from transaction_totals
     where transaction_totals.envelope_id = sink_fund_allocations.id)`;
 
 /**
@@ -56,8 +53,8 @@ const ofEnvelopeTotals = (column: 'net' | 'row_count') =>
  * the account's balance.
  */
 export const envelopeFigures = {
-  balance: sql<number | string>`${ofEnvelopeTotals('net')} - ${ofEnvelopeRowsBeforeOpening(sql`coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0)`)}`,
-  transactionCount: sql<number | string>`${ofEnvelopeTotals('row_count')} - ${ofEnvelopeRowsBeforeOpening(sql`count(*)`)}`,
+  balance: sql<number>`${ofEnvelopeTotals('net')} - ${ofEnvelopeRowsBeforeOpening(sql`coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0)`)}`,
+  transactionCount: sql<number>`${ofEnvelopeTotals('row_count')} - ${ofEnvelopeRowsBeforeOpening(sql`count(*)`)}`,
 };
 
 /**
@@ -69,5 +66,5 @@ export async function currentBalances(scope: HouseholdScope, accountIds?: number
   let query = scope.selectFrom('bank_accounts').select(['bank_accounts.id', balanceOn(onDate).as('balance')]);
   if (accountIds) query = query.where('bank_accounts.id', 'in', accountIds);
   const rows = await query.execute();
-  return new Map(rows.map((row) => [row.id, Number(row.balance)]));
+  return new Map(rows.map((row) => [row.id, row.balance]));
 }

@@ -51,7 +51,7 @@ async function balanceAt(scope: HouseholdScope, accountId: number, date: string)
       .where('transactions.transaction_date', '>', date)
       .executeTakeFirst(),
   ]);
-  return (balances.get(accountId) ?? 0) - Number(later?.net ?? 0);
+  return (balances.get(accountId) ?? 0) - (later?.net ?? 0);
 }
 
 async function reconcilableAccount(scope: HouseholdScope, accountId: number, statementDate: string, todayDate: string): Promise<BankAccount> {

@@ -44,29 +44,6 @@ export function EditableText({ editing, label, value, onText, invalid, autoFocus
   return editing ? textInput({ label, value, onText, invalid, autoFocus }) : <>{value}</>;
 }
 
-/**
- * A row's text column: an input while editing, the text otherwise. The row's name column is its row header, so a
- * screen reader names every other cell of the row by it ("Groceries, Spent, 412.50").
- */
-export function EditableTextCell({
-  editing,
-  label,
-  value,
-  onText,
-  invalid,
-  autoFocus,
-  rowHeader = false,
-}: { editing: boolean; label: string; value: string; onText: (text: string) => void; rowHeader?: boolean } & FieldState) {
-  const content = editing ? textInput({ label, value, onText, invalid, autoFocus }) : value;
-  return rowHeader ? (
-    <th scope="row" className="ec-row-name">
-      {content}
-    </th>
-  ) : (
-    <td>{content}</td>
-  );
-}
-
 /** The name of an amount input: which row, which column ("Groceries amount"); a row not named yet by its kind. */
 export const amountLabel = (name: string, unnamed: string, column = 'amount') => `${name.trim() || unnamed} ${column}`;
 

@@ -7,7 +7,7 @@
  */
 import { HASHED_ASSET } from '../shared/builtFiles';
 
-export type Route =
+type Route =
   | { strategy: 'network' }
   | { strategy: 'cache-first'; key: string }
   | { strategy: 'stale-while-revalidate'; key: string };
@@ -34,7 +34,7 @@ export function routeOf(request: { method: string; url: string }, scope: string)
 }
 
 /** The cache of one build: a new build's worker fills its own and deletes every other one of these. */
-export const CACHE_PREFIX = 'everycent-';
+const CACHE_PREFIX = 'everycent-';
 export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;
 
 /** The caches a build's worker deletes once it is in charge: every earlier build's, none of anyone else's. */

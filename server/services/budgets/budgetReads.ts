@@ -92,7 +92,7 @@ async function allocationsOf(scope: HouseholdScope, budgetIds: number[]): Promis
  * Driven from the budgets' allocations (the household's rows) into the transactions index on allocation_id:
  * starting from the household's transactions would read every one of them. Callers group and sum it.
  */
-export const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
+const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
   scope
     .selectFrom('allocations')
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
@@ -105,9 +105,6 @@ export const spentSum = sql<number | null>`sum(transactions.withdrawal_amount - 
 /** `spent` per allocation of the budgets asked for, in one grouped query. */
 const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
   spendingQuery(scope, budgetIds).select(['allocations.id as allocation_id', spentSum.as('spent')]).groupBy('allocations.id');
-
-// The reports still pass text; connect.ts now parses PostgreSQL's sums, so only null (no rows) needs a default here.
-export const cents = (value: number | string | null) => (value == null ? 0 : Number(value));
 
 /** A budget's allocations with `spent`: the lines and the grouped sums in one statement. */
 export async function allocationsWithSpent(scope: HouseholdScope, budgetId: number): Promise<Allocation[]> {

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { AllocationClass } from '../../../src/shared/schemas/budgets';
 import type { HouseholdScope } from '../../db/scope';
-import { cents } from '../budgets/budgetReads';
 
-export interface AllocationTotal<Key> {
+interface AllocationTotal<Key> {
   budget_id: number;
   key: Key;
   /** Σ amount of the allocations. */
@@ -39,12 +38,12 @@ export async function allocationTotals(
     .select([
       'allocations.budget_id',
       key.as('key'),
-      sql<number | string>`sum(allocations.amount)`.as('budgeted'),
-      sql<number | string | null>`sum(allocation_spending.spent)`.as('spent'),
+      sql<number>`sum(allocations.amount)`.as('budgeted'),
+      sql<number | null>`sum(allocation_spending.spent)`.as('spent'),
     ])
     .where('allocations.budget_id', 'in', budgetIds)
     .groupBy(['allocations.budget_id', key]);
   if (onlyCategoryId !== undefined) query = query.where('allocations.allocation_category_id', '=', onlyCategoryId);
   const rows = await query.execute();
-  return rows.map((row) => ({ budget_id: row.budget_id, key: row.key, budgeted: cents(row.budgeted), spent: cents(row.spent) }));
+  return rows.map((row) => ({ budget_id: row.budget_id, key: row.key, budgeted: row.budgeted, spent: row.spent ?? 0 }));
 }

@@ -5,7 +5,7 @@ import { allocationCategories, CATEGORY_NOT_FOUND } from '../allocationCategorie
 import { allocationTotals } from './allocationTotals';
 import { reportBudgets } from './reportBudgets';
 
-export interface CategorySpendingReport {
+interface CategorySpendingReport {
   rows: CategorySpendingRow[];
   /** The one category asked for, if any (it names the CSV file). */
   category: { id: number; name: string } | null;

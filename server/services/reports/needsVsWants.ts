@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { classSummary, type ClassifiedLine } from '../../../src/shared/budgetMath';
 import type { NeedsVsWantsRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
-import { cents } from '../budgets/budgetReads';
 import { allocationTotals } from './allocationTotals';
 import { reportBudgets } from './reportBudgets';
 
@@ -22,14 +21,14 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
   const [incomes, classes] = await Promise.all([
     scope
       .selectFrom('incomes')
-      .select(['budget_id', sql<number | string>`sum(amount)`.as('income')])
+      .select(['budget_id', sql<number>`sum(amount)`.as('income')])
       .where('budget_id', 'in', ids)
       .groupBy('budget_id')
       .execute(),
     allocationTotals(scope, ids, 'allocation_class'),
   ]);
 
-  const incomeOf = new Map(incomes.map((row) => [row.budget_id, cents(row.income)]));
+  const incomeOf = new Map(incomes.map((row) => [row.budget_id, row.income]));
   const linesOf = new Map<number, typeof classes>();
   for (const total of classes) linesOf.set(total.budget_id, [...(linesOf.get(total.budget_id) ?? []), total]);
 

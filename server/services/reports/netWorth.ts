@@ -3,7 +3,6 @@ import type { NetWorthRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
 import { addDays } from '../../../src/shared/dates';
 import { balanceOn } from '../balances';
-import { cents } from '../budgets/budgetReads';
 import { reportBudgets } from './reportBudgets';
 
 /**
@@ -41,22 +40,22 @@ export async function netWorthReport(scope: HouseholdScope, range: { from?: stri
       .where(sql<boolean>`account_days.day > bank_accounts.opening_date`)
       .where('account_days.day', '>=', firstDay)
       .where('account_days.day', '<=', lastDay)
-      .select(['account_days.day', sql<number | string>`sum(account_days.net)`.as('net')])
+      .select(['account_days.day', sql<number>`sum(account_days.net)`.as('net')])
       .groupBy('account_days.day')
       .orderBy('account_days.day')
       .execute(),
   ]);
 
   let worth = 0;
-  for (const account of before) worth += cents(account.balance);
+  for (const account of before) worth += account.balance;
   const rows: NetWorthRow[] = [];
   let next = 0;
   let opened = 0;
   for (const budget of budgets) {
-    while (opened < openings.length && openings[opened].day <= budget.end_date) worth += cents(openings[opened++].opening_balance);
-    while (next < days.length && days[next].day < budget.start_date) worth += cents(days[next++].net);
+    while (opened < openings.length && openings[opened].day <= budget.end_date) worth += openings[opened++].opening_balance;
+    while (next < days.length && days[next].day < budget.start_date) worth += days[next++].net;
     let change = 0;
-    while (next < days.length && days[next].day <= budget.end_date) change += cents(days[next++].net);
+    while (next < days.length && days[next].day <= budget.end_date) change += days[next++].net;
     worth += change;
     rows.push({ budget_id: budget.id, period: budget.period, net_change: change, net_worth: worth });
   }

@@ -1,7 +1,7 @@
 import { DEFAULT_REPORT_BUDGETS, periodOf, rangeEndDate, rangeStartDate, type Period } from '../../../src/shared/reports';
 import type { HouseholdScope } from '../../db/scope';
 
-export interface ReportBudget {
+interface ReportBudget {
   id: number;
   start_date: string;
   end_date: string;

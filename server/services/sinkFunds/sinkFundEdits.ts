@@ -21,7 +21,7 @@ import { findSinkFundAccount, readSinkFund } from './sinkFundReads';
  * Moves the envelope list's version on for this write; with a `lock_version` sent, only while it is still the
  * stored one (else 409 and nothing is written). Writes that omit it are accepted, as the contract allows.
  */
-export async function claimSinkFundForEdit(scope: HouseholdScope, accountId: number, lockVersion: number | undefined): Promise<void> {
+async function claimSinkFundForEdit(scope: HouseholdScope, accountId: number, lockVersion: number | undefined): Promise<void> {
   const moved = await moveVersion(scope, 'sinkFund', { ids: [accountId], sent: lockVersion });
   if (moved.size !== 1) throw conflict(SINK_FUND_CONFLICT_MESSAGE);
 }
@@ -99,11 +99,11 @@ async function refuseDeletingUsedEnvelopes(scope: HouseholdScope, deletes: Plan[
     async (part) => {
       const rows = await scope
         .selectFrom('transactions')
-        .select(['sink_fund_allocation_id', sql<number | string>`count(*)`.as('n')])
+        .select(['sink_fund_allocation_id', sql<number>`count(*)`.as('n')])
         .where('sink_fund_allocation_id', 'in', part)
         .groupBy('sink_fund_allocation_id')
         .execute();
-      for (const row of rows) counts.set(Number(row.sink_fund_allocation_id), Number(row.n));
+      for (const row of rows) counts.set(Number(row.sink_fund_allocation_id), row.n);
     },
   );
   for (const { index, stored } of deletes) {

@@ -41,7 +41,7 @@ export async function envelopesWithBalances(scope: HouseholdScope, accountIds: n
   const rows = await query.execute();
   // PostgreSQL sums bigint into numeric and counts as bigint: both arrive as text.
   return rows.map((row) => {
-    const balance = Number(row.balance);
+    const balance = row.balance;
     return {
       id: row.id,
       bank_account_id: row.bank_account_id,
@@ -52,7 +52,7 @@ export async function envelopesWithBalances(scope: HouseholdScope, accountIds: n
       outstanding: outstandingOf(balance, row.amount),
       comment: row.comment,
       status: row.status,
-      transaction_count: Number(row.transaction_count),
+      transaction_count: row.transaction_count,
     };
   });
 }

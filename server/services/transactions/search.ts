@@ -121,7 +121,7 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
       .limit(SEARCH_PAGE_SIZE + 1)
       .execute(),
     matches
-      .select([sql<number | string>`count(*)`.as('total'), sql<number | string | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
+      .select([sql<number>`count(*)`.as('total'), sql<number | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
       .executeTakeFirstOrThrow(),
   ]);
   const rows = found.slice(0, SEARCH_PAGE_SIZE);
@@ -148,10 +148,10 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
         allocation_name: row.allocation_id === null ? null : (allocationName.get(row.allocation_id) ?? null),
       };
     }),
-    total: Number(totals.total),
+    total: totals.total,
     page,
     per_page: SEARCH_PAGE_SIZE,
-    net_total: Number(totals.net ?? 0),
+    net_total: totals.net ?? 0,
     next_cursor: found.length > SEARCH_PAGE_SIZE ? rows[rows.length - 1].id : null,
   };
 }

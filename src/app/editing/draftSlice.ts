@@ -105,12 +105,12 @@ export interface DraftState<D> {
 }
 
 /** The latest copy after a conflict, as the draft's lists; null when it is another record's (the draft is left alone). */
-export interface FreshLists<Lists> {
+interface FreshLists<Lists> {
   lists: Lists;
   lockVersion: number | undefined;
 }
 
-export interface DraftSliceOptions<Name extends string, Lists extends object, D extends Lists & DraftCore<Lists>, Started, Fresh, Saved extends string, Extra extends SliceCaseReducers<DraftState<D>>> {
+interface DraftSliceOptions<Name extends string, Lists extends object, D extends Lists & DraftCore<Lists>, Started, Fresh, Saved extends string, Extra extends SliceCaseReducers<DraftState<D>>> {
   name: Name;
   /** Each list of the draft, by its name in the draft. */
   lists: { [N in keyof Lists]: Pick<DraftList<Lists[N], unknown, unknown>, 'rebase'> };

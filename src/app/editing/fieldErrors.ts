@@ -1,13 +1,13 @@
 import type { ServerRefusal } from '../apiErrors';
 
 /** One list of a save's body, as sent: the row keys and names index for index, and what an unnamed row is called. */
-export interface SentList<Key> {
+interface SentList<Key> {
   keys: readonly Key[];
   names: readonly string[];
   unnamed: string;
 }
 
-export interface RowRefusal<Lists extends string, Key> {
+interface RowRefusal<Lists extends string, Key> {
   /** Every reason as its own sentence, in the person's words: "Groceries: amount is too large." */
   reasons: string[];
   /** Per list, the rows named (by key) with their fields. */

@@ -8,16 +8,16 @@ import { errorShown, infoShown } from '../messages/messagesSlice';
 import { useWriteAction } from '../messages/useWriteAction';
 
 /** Cancel's question when the draft holds edits (Escape, Back and reload ask "Leave without saving?"). */
-export const DISCARD_QUESTION = 'Discard your changes?';
+const DISCARD_QUESTION = 'Discard your changes?';
 
-export interface EditModeWords {
+interface EditModeWords {
   saved: string;
   notSaved: string;
   cancelled: string;
   reloaded: string;
 }
 
-export interface EditModeOptions<Fresh> {
+interface EditModeOptions<Fresh> {
   words: EditModeWords;
   /** Whether the draft holds edits: Cancel asks before throwing them away. */
   selectDirty: (state: RootState) => boolean;

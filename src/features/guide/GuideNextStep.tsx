@@ -5,7 +5,7 @@ import { guideSteps, type GuideStepId } from './guideSteps';
 import { useGuideDone } from './useGuideProgress';
 import './guide.css';
 
-export interface GuideNextStepProps {
+interface GuideNextStepProps {
   /** What the screen is missing, in its own words. */
   missing: ReactNode;
   /** The step that fills the screen; without it, the household's first step not done. */

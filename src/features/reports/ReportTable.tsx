@@ -31,7 +31,7 @@ function cell(column: ReportColumn, value: unknown, row: PeriodRow) {
 }
 
 /** Two years of monthly periods a page: a whole history (fifteen years, 180 rows) is not drawn at once. */
-export const REPORT_TABLE_PAGE = 24;
+const REPORT_TABLE_PAGE = 24;
 
 /**
  * A report's table, one row per period, with the report's own columns (the CSV's too). The period opens its

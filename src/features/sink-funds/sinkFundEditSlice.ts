@@ -1,5 +1,5 @@
 import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
-import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type DraftState } from '../../app/editing/draftSlice';
+import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore } from '../../app/editing/draftSlice';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
 import { envelopeRowsOf, envelopesAdapter, type EnvelopeFields, type EnvelopeLine } from './envelopeRows';
 
@@ -12,12 +12,10 @@ interface EnvelopeLists {
  * `base.envelopes` is the server's list when editing started, so a reload after a conflict keeps exactly the rows
  * the person changed and takes everything else from the server.
  */
-export interface SinkFundDraft extends EnvelopeLists, DraftCore<EnvelopeLists> {
+interface SinkFundDraft extends EnvelopeLists, DraftCore<EnvelopeLists> {
   accountId: number;
   lockVersion: number;
 }
-
-export type SinkFundEditState = DraftState<SinkFundDraft>;
 
 // A rebase keeps the person's envelope and takes the server's balance and count, which move without any edit.
 const envelopeList = entityList(envelopesAdapter, (mine, theirs) => ({ ...mine, current_balance: theirs.current_balance, transaction_count: theirs.transaction_count }));
