@@ -60,7 +60,7 @@ describe.each(testDialects)('what a client sends cannot break a household, on %s
   });
 
   describe('totals stay exact', () => {
-    it('refuses an amount beyond the cap and accepts one at it', async () => {
+    it('refuses an amount beyond the cap (amounts at the cap: the next test)', async () => {
       const account = await createBankAccount(ctx.user.scope);
       const budget = await createBudget(ctx.user.scope, '2026-03-01');
       const window = { bank_account_id: account.id, budget_id: budget.id };

@@ -8,9 +8,9 @@ const TITLES = '.ant-modal-title, .ant-modal-confirm-title';
  * The open dialog (or Yes/No question) with this title. Found through its title text: role queries compute
  * accessible names through getComputedStyle and take seconds each under antd.
  */
-export async function findDialog(title: string): Promise<HTMLElement> {
+export async function findDialog(title: string, { timeout }: { timeout?: number } = {}): Promise<HTMLElement> {
   // A Yes/No question carries its title twice (the visible one and one for screen readers).
-  const [heading] = await screen.findAllByText(title, { selector: TITLES });
+  const [heading] = await screen.findAllByText(title, { selector: TITLES }, { timeout });
   const dialog = heading.closest<HTMLElement>('.ant-modal');
   if (!dialog) throw new Error(`"${title}" is not inside a dialog`);
   return dialog;

@@ -6,6 +6,7 @@ import { SINK_FUND_CONFLICT_MESSAGE } from '../../../src/shared/schemas/sinkFund
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
+import { findDialog } from '../../support/dialogs';
 import { setupUser } from '../../support/user';
 import { recordMessages } from '../../support/messages';
 import { transaction } from '../transactions/builders';
@@ -39,8 +40,7 @@ function renderPage(url = '/sink-funds') {
 }
 
 /** An antd dialog by its title (the first one to open in a file waits for antd's modal code). */
-const dialogTitled = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' }, { timeout: 20_000 })).closest('[role="dialog"]') as HTMLElement;
+const dialogTitled = (title: string) => findDialog(title, { timeout: 20_000 });
 
 async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, title: string) {
   await user.click(combobox);

@@ -5,7 +5,8 @@ import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMoc
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { setupUser } from '../../support/user';
 import { transaction } from './builders';
-import { CHEQUING, dialogTitled, household, renderTransactions, windowResponse } from './renderTransactions';
+import { CHEQUING, household, renderTransactions, windowResponse } from './renderTransactions';
+import { findDialog } from '../../support/dialogs';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../fixtures', name), 'utf8');
 const WINDOW_WITH_REF = [transaction({ id: 301, transaction_date: '2026-03-01', description: 'REWE', withdrawal_amount: 4520, bank_ref: 'BR-0001', allocation_id: 11 })];
@@ -13,7 +14,7 @@ const WINDOW_WITH_REF = [transaction({ id: 301, transaction_date: '2026-03-01', 
 async function openImport(user: ReturnType<typeof setupUser>) {
   await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
   await user.click(screen.getByRole('button', { name: 'Import Transactions' }));
-  return dialogTitled('Import Transactions');
+  return findDialog('Import Transactions');
 }
 
 describe('Import Transactions', () => {
@@ -110,7 +111,7 @@ describe('Bank Account Transfer', () => {
     const user = setupUser();
     renderTransactions();
     await user.click(await screen.findByRole('button', { name: 'Transfer' }));
-    const dialog = await dialogTitled('Bank Account Transfer');
+    const dialog = await findDialog('Bank Account Transfer');
     const amount = within(dialog).getByLabelText('Amount');
     await user.click(amount);
     await user.keyboard('500');
@@ -124,7 +125,7 @@ describe('Bank Account Transfer', () => {
     const user = setupUser();
     renderTransactions();
     await user.click(await screen.findByRole('button', { name: 'Transfer' }));
-    const dialog = await dialogTitled('Bank Account Transfer');
+    const dialog = await findDialog('Bank Account Transfer');
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveFocus());
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Pay the card' } });
     await cancelAndAnswer(user, dialog, 'No', 'this transfer');
@@ -139,7 +140,7 @@ describe('Bank Account Transfer', () => {
     const user = setupUser();
     const { store } = renderTransactions();
     await user.click(await screen.findByRole('button', { name: 'Transfer' }));
-    const dialog = await dialogTitled('Bank Account Transfer');
+    const dialog = await findDialog('Bank Account Transfer');
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Pay the card' } });
     const amount = within(dialog).getByLabelText('Amount');
     await user.clear(amount);
@@ -157,7 +158,7 @@ describe('Bank Account Transfer', () => {
     const user = setupUser();
     renderTransactions();
     await user.click(await screen.findByRole('button', { name: 'Transfer' }));
-    const dialog = await dialogTitled('Bank Account Transfer');
+    const dialog = await findDialog('Bank Account Transfer');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     expect(await within(dialog).findByText('Amount must be greater than 0')).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
-import { dialogTitled, household, renderTransactions, suggestionsResponse, windowResponse } from './renderTransactions';
+import { household, renderTransactions, suggestionsResponse, windowResponse } from './renderTransactions';
+import { findDialog } from '../../support/dialogs';
 
 const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as HTMLElement;
 type SentRow = { id: number | null; description: string; allocation_id: number | null; status: string };
@@ -11,7 +12,7 @@ const CSV = ['Date,Description,Amount', '2026-03-09,TESCO STORES 3271,-12.00', '
 async function importCsv(user: ReturnType<typeof setupUser>, csv = CSV) {
   await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
   await user.click(screen.getByRole('button', { name: 'Import Transactions' }));
-  const dialog = await dialogTitled('Import Transactions');
+  const dialog = await findDialog('Import Transactions');
   fireEvent.change(within(dialog).getByLabelText('Pasted text'), { target: { value: csv } });
   await user.click(within(dialog).getByRole('button', { name: 'Read Text' }));
   await user.click(within(dialog).getByRole('button', { name: /^Add \d+ Rows$/ }));

@@ -3,7 +3,8 @@ import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transaction
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { transaction } from './builders';
-import { CARD, dialogTitled, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
+import { CARD, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
+import { findDialog } from '../../support/dialogs';
 
 const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as HTMLElement;
 const viewRowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
@@ -212,10 +213,10 @@ describe('Transactions', () => {
     await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
     await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), '!');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await dialogTitled('Discard your changes?')).getByRole('button', { name: 'No' }));
+    await user.click(within(await findDialog('Discard your changes?')).getByRole('button', { name: 'No' }));
     expect(screen.getByDisplayValue('Supermarket!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await dialogTitled('Discard your changes?')).getByRole('button', { name: 'Yes' }));
+    await user.click(within(await findDialog('Discard your changes?')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
   });
 
@@ -226,12 +227,12 @@ describe('Transactions', () => {
     await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
     await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), '!');
     await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
-    const question = await dialogTitled('Leave without saving?');
+    const question = await findDialog('Leave without saving?');
     await user.click(within(question).getByRole('button', { name: 'No' }));
     expect(router.state.location.pathname).toBe('/transactions');
     expect(screen.getByDisplayValue('Supermarket!')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to Budget' }));
-    await user.click(within(await dialogTitled('Leave without saving?')).getByRole('button', { name: 'Yes' }));
+    await user.click(within(await findDialog('Leave without saving?')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('heading', { name: 'Budget page' })).toBeInTheDocument();
   });
 

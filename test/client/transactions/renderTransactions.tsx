@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import TransactionsPage from '../../../src/features/transactions/TransactionsPage';
 import { WINDOW_LOCK_HEADER, type Transaction } from '../../../src/shared/schemas/transactions';
 import { bankAccount, settings } from '../../support/fixtures';
@@ -91,4 +91,3 @@ export function renderTransactions(url = '/transactions') {
 }
 
 // antd gives every id "test-id" under jest, so a dialog is found by its title text rather than its name.
-export const dialogTitled = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('[role="dialog"]') as HTMLElement;
