@@ -54,7 +54,9 @@ declare global {
 
 /**
  * Asked by the head start with the stored session's headers, as the api asks. Once `/budgets/current` answers,
- * that budget is asked for too (unless it already was): the start asks for it next, one round trip later.
+ * that budget is asked for too (unless it already was): the start asks for it next, one round trip later. The
+ * start is handed the current budget's answer only after that follow-up is under way, so that however fast its
+ * code arrived (from the service worker's cache, say) it takes the head start's answer instead of asking twice.
  */
 export function askEarly(urls: readonly string[], headers: Record<string, string>): void {
   const answers = new Map<string, EarlyAnswer>();
@@ -65,16 +67,22 @@ export function askEarly(urls: readonly string[], headers: Record<string, string
     answers.set(url, { answer, askedAt: performance.now() });
     return answer;
   };
+  const followUp = async (response: Response) => {
+    try {
+      const current = response.ok ? ((await response.clone().json()) as { budget_id?: unknown }) : undefined;
+      const next = `/budgets/${String(current?.budget_id)}`;
+      if (Number.isInteger(current?.budget_id) && !urls.includes(next)) ask(next);
+    } catch {
+      // Not the answer expected: the start asks for the budget itself.
+    }
+    return response;
+  };
   for (const url of urls) {
     const answer = ask(url);
     if (url !== CURRENT_BUDGET) continue;
-    answer
-      .then((response) => (response.ok ? (response.clone().json() as Promise<{ budget_id?: unknown }>) : undefined))
-      .then((current) => {
-        const next = `/budgets/${String(current?.budget_id)}`;
-        if (Number.isInteger(current?.budget_id) && !urls.includes(next)) ask(next);
-      })
-      .catch(() => undefined);
+    const handedOver = answer.then(followUp);
+    handedOver.catch(() => undefined);
+    answers.set(url, { answer: handedOver, askedAt: answers.get(url)?.askedAt ?? performance.now() });
   }
   window.everycentEarlyAnswers = answers;
 }

@@ -27,6 +27,10 @@ async function check(page: Page, state: string, findings: Finding[]) {
   await expect(page.locator('.ec-loading-bar')).toHaveCount(0);
   // antd's zoom and fade motions: axe measures contrast mid-animation otherwise.
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter, .ant-zoom-leave, .ant-fade-leave, .ant-slide-up-enter, .ant-slide-up-appear')).toHaveCount(0);
+  // The app's own entrance animations (the message banner's fade-in): every finite one has finished.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   for (const violation of results.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;

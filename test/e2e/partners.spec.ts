@@ -127,6 +127,8 @@ test('two partners side by side: each sees the other\'s changes in Activity, und
   await anaPage.goto(budgetUrl);
   await anaPage.reload(); // Ben saved since she last read the budget
   await anaPage.getByRole('button', { name: 'Make Changes' }).click();
+  // On a phone, whose an income is sits under the row's "More fields" while editing.
+  if (phone) for (const name of ['Salary', 'Wage']) await incomes(anaPage).getByRole('button', { name: `More fields: ${name}` }).click();
   await incomes(anaPage).getByLabel('Whose: Salary').selectOption({ label: "Ana's" });
   await incomes(anaPage).getByLabel('Whose: Wage').selectOption({ label: "Ben's" });
   await anaPage.getByRole('button', { name: 'Save Changes' }).click();
