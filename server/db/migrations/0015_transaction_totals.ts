@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../dialect';
+import { isPostgres } from './dialect';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */

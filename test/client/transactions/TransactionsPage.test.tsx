@@ -160,7 +160,7 @@ describe('Transactions', () => {
     const description = within(rowOf('Mystery charge')).getByLabelText('Description');
     await user.clear(description);
     await user.type(description, 'Parking');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
 
     // Said once, on the page by the rows (no pop-up as well), each reason a sentence; the row is marked.
     expect(await screen.findByText('Transactions not saved.')).toBeInTheDocument();
@@ -169,7 +169,7 @@ describe('Transactions', () => {
     expect(rowOf('Parking')).toHaveClass('ec-row--refused');
     const rowError = screen.getAllByText('Row 2 (Mystery charge): allocation is not in this budget').find((node) => node.closest('tr.ec-row-errors'));
     expect(rowError?.closest('tr')?.previousElementSibling).toBe(rowOf('Parking'));
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
     expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
   });
 
