@@ -79,6 +79,20 @@ function after(sortKey: RawBuilder<string | number>, direction: 'asc' | 'desc', 
   return sql<SqlBool>`${sortKey} ${sql.raw(beyondOrAt)} ${key} and (${sortKey} ${sql.raw(beyond)} ${key} or transactions.id ${sql.raw(beyond)} ${id})`;
 }
 
+/**
+ * With no filter but the account, every row of the household (or of the account) matches: the count and the net
+ * are the running totals kept by the database (migration 0015), a row per account and envelope, not a pass over
+ * the history.
+ */
+function everyRowTotals(scope: HouseholdScope, bankAccountId: number | undefined) {
+  let totals = scope
+    .selectFrom('bank_accounts')
+    .innerJoin('transaction_totals', 'transaction_totals.bank_account_id', 'bank_accounts.id')
+    .select([sql<number>`coalesce(sum(transaction_totals.row_count), 0)`.as('total'), sql<number | null>`sum(transaction_totals.net)`.as('net')]);
+  if (bankAccountId !== undefined) totals = totals.where('bank_accounts.id', '=', bankAccountId);
+  return totals.executeTakeFirstOrThrow();
+}
+
 const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, per_page: SEARCH_PAGE_SIZE, net_total: 0, next_cursor: null });
 
 /**
@@ -86,7 +100,8 @@ const EMPTY = (page: number): SearchResults => ({ results: [], total: 0, page, p
  * reference (case-insensitive, anywhere in it) or, when it is an amount, the withdrawal or the deposit; filters by
  * account, budget period, allocation and paid/unpaid; sorted and paginated. Each result names its account, the
  * budget whose period holds it (to open its window) and its allocation. The page and the totals read only the
- * matches (index seeks within the household, migration 0012); the budgets are looked up for the page's rows.
+ * matches (index seeks within the household, migration 0012), or, unfiltered, the running totals; the budgets
+ * are looked up for the page's rows.
  * Pages by number (an offset along the ordered index) or, with `cursor`, after a row (a keyset seek).
  */
 export async function searchTransactions(scope: HouseholdScope, query: SearchQuery): Promise<SearchResults> {
@@ -120,9 +135,11 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
       .orderBy('transactions.id', direction)
       .limit(SEARCH_PAGE_SIZE + 1)
       .execute(),
-    matches
-      .select([sql<number>`count(*)`.as('total'), sql<number | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
-      .executeTakeFirstOrThrow(),
+    !text && query.budget_id === undefined && query.allocation_id === undefined && !query.status
+      ? everyRowTotals(scope, query.bank_account_id)
+      : matches
+          .select([sql<number>`count(*)`.as('total'), sql<number | null>`sum(transactions.deposit_amount - transactions.withdrawal_amount)`.as('net')])
+          .executeTakeFirstOrThrow(),
   ]);
   const rows = found.slice(0, SEARCH_PAGE_SIZE);
   const accountIds = [...new Set(rows.map((row) => row.bank_account_id))];

@@ -67,7 +67,19 @@ describe.each(testDialects)('the search index and the transaction counter on %s'
         expect(await counter(ctx.user)).toBe(await counted(ctx.user));
         expect(await counter(ctx.other)).toBe(1);
 
-        const rows = await ctx.user.scope.selectFrom('transactions').select(['id', 'transaction_date', 'description', 'bank_ref', 'withdrawal_amount', 'deposit_amount']).execute();
+        const rows = await ctx.user.scope
+          .selectFrom('transactions')
+          .select(['id', 'bank_account_id', 'transaction_date', 'description', 'bank_ref', 'withdrawal_amount', 'deposit_amount'])
+          .execute();
+        // Unfiltered (or by account only), the totals come from the running totals: they agree with the rows.
+        for (const [query, expected] of [
+          ['', rows],
+          [`bank_account_id=${account.id}`, rows.filter((row) => row.bank_account_id === account.id)],
+          [`bank_account_id=${otherAccount.id}`, []],
+        ] as const) {
+          const found = await search(query);
+          expect([found.body.total, found.body.net_total]).toEqual([expected.length, expected.reduce((sum, row) => sum + row.deposit_amount - row.withdrawal_amount, 0)]);
+        }
         for (const query of [searched[0], searched[searched.length - 1]]) {
           const needle = query.trim().toLowerCase();
           const expected = rows.filter((row) => !needle || (row.description ?? '').toLowerCase().includes(needle) || row.bank_ref.toLowerCase().includes(needle));
