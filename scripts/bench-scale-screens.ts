@@ -3,10 +3,11 @@
  *
  *   npm run bench:scale -- --screens                 production build, then 3 runs a screen a size
  *   npm run bench:scale -- --screens --reuse-dist --quick   the built dist/, no five-year household
+ *   npm run bench:scale -- --screens --database-url postgres://…/scratch   on PostgreSQL (a scratch database: it is filled)
  *
- * Seeds one SQLite file with three households through the app's own demo seeder (the sizes of `bench:scale`:
- * 12, 60 and 180 closed budgets of 64 allocations), starts the real server on it and, in Debian's Chromium on
- * the desktop profile (1280 px, no throttling), times each screen from the in-app navigation (the address's
+ * Seeds one database (a fresh SQLite file, or the PostgreSQL database given) with three households through the
+ * app's own demo seeder (the sizes of `bench:scale`: 12, 60 and 180 closed budgets of 64 allocations), starts the
+ * real server on it and, in Debian's Chromium on the desktop profile (1280 px, no throttling), times each screen from the in-app navigation (the address's
  * hash changes, as a menu link does) to the first frame painted after its data is on screen. Each run starts
  * from a freshly loaded app on the home page: the screen's code comes from the browser cache after the first
  * run, its data always from the server. Prints the median per size, the growth from one size to the next and
@@ -17,7 +18,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { connectDatabase } from '../server/db/connect';
+import { isPostgres } from '../server/db/dialect';
 import { migrateToLatest } from '../server/db/migrate';
 import { type DemoHousehold, seedDemoHousehold } from '../server/demo/seed';
 import { today as todayIn } from '../src/shared/dates';
@@ -79,8 +82,8 @@ async function timeNavigation(page: Page, hash: string, ready: string[]): Promis
   );
 }
 
-async function seed(file: string, today: string) {
-  const database = connectDatabase(`sqlite:${file}`);
+async function seed(databaseUrl: string, today: string) {
+  const database = connectDatabase(databaseUrl);
   const households: Array<{ label: string; demo: DemoHousehold; email: string }> = [];
   try {
     await migrateToLatest(database.db);
@@ -91,6 +94,8 @@ async function seed(file: string, today: string) {
       households.push({ label: size.label, demo, email });
       console.log(`seeded ${size.label}: ${demo.budgetIds.length} budgets, ${demo.transactionCount.toLocaleString('en-US')} transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
+    // As bench:scale: the statistics autovacuum keeps on PostgreSQL (SQLite's come from `PRAGMA optimize`).
+    if (isPostgres(database.db)) await sql`analyze`.execute(database.db);
   } finally {
     await database.destroy();
   }
@@ -114,8 +119,10 @@ export async function benchScreens(): Promise<void> {
   if (!process.argv.includes('--reuse-dist')) execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
   const folder = mkdtempSync(path.join(tmpdir(), 'everycent-screens-'));
   const today = todayIn('UTC');
-  const households = await seed(path.join(folder, 'screens.db'), today);
-  const server = await serveDatabase(PORT, path.join(folder, 'screens.db'));
+  const given = process.argv.includes('--database-url') ? process.argv[process.argv.indexOf('--database-url') + 1] : undefined;
+  const databaseUrl = given ?? `sqlite:${path.join(folder, 'screens.db')}`;
+  const households = await seed(databaseUrl, today);
+  const server = await serveDatabase(PORT, databaseUrl);
   const browser = await launchBrowser();
   const medians = new Map<string, number[]>();
   try {
@@ -160,6 +167,6 @@ export async function benchScreens(): Promise<void> {
     row[`≤ ${GROWTH_GOAL}× 1 year`] = largest <= GROWTH_GOAL * ms[0] ? 'met' : 'NOT met';
     return row;
   });
-  console.log(`\nScreens, desktop profile: navigation → painted with data, median of ${RUNS}`);
+  console.log(`\nScreens on ${given ? 'PostgreSQL' : 'SQLite'}, desktop profile: navigation → painted with data, median of ${RUNS}`);
   console.table(rows);
 }

@@ -50,7 +50,7 @@ export async function startServer(port: number, seed: DemoOptions): Promise<Benc
   const folder = mkdtempSync(path.join(tmpdir(), 'everycent-bench-'));
   const file = path.join(folder, 'bench.db');
   const household = await seedDatabase(file, seed);
-  const { baseUrl, stop } = await serveDatabase(port, file);
+  const { baseUrl, stop } = await serveDatabase(port, `sqlite:${file}`);
   return {
     baseUrl,
     household,
@@ -61,11 +61,11 @@ export async function startServer(port: number, seed: DemoOptions): Promise<Benc
   };
 }
 
-/** The real server (server/main.ts serving dist/) on 127.0.0.1:port over a SQLite file that is already filled. */
-export async function serveDatabase(port: number, file: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+/** The real server (server/main.ts serving dist/) on 127.0.0.1:port over a database that is already filled (a DATABASE_URL). */
+export async function serveDatabase(port: number, databaseUrl: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${file}`, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -165,6 +165,13 @@ describe.each(testDialects)('the search index and the transaction counter on %s'
     expect((await search('cursor=abc')).status).toBe(422);
   });
 
+  if (dialect === 'postgres') {
+    it('plans for SSDs on its PostgreSQL connections, so a text search seeks the trigram indexes', async () => {
+      const { rows } = await sql<{ random_page_cost: string }>`show random_page_cost`.execute(ctx.server.db);
+      expect(rows[0].random_page_cost).toBe('1.1');
+    });
+  }
+
   it('keeps the row limit by the counter: a household at the limit may not add one more', async () => {
     const account = await createBankAccount(ctx.user.scope);
     await createBudget(ctx.user.scope, '2026-01-01');
