@@ -236,21 +236,21 @@ interface LiveEventsTable {
 interface TransactionTotalsTable {
   bank_account_id: number;
   envelope_id: number;
-  net: ColumnType<number | string, never, never>;
-  row_count: ColumnType<number | string, never, never>;
+  net: ColumnType<number, never, never>;
+  row_count: ColumnType<number, never, never>;
 }
 
 /** Each allocation's spent (its rows that count as spending); kept by triggers on `transactions` (migration 0016). */
 interface AllocationSpendingTable {
   allocation_id: number;
-  spent: ColumnType<number | string, never, never>;
+  spent: ColumnType<number, never, never>;
 }
 
 /** Each account's net per day it has rows; kept by triggers on `transactions` (migration 0016). */
 interface AccountDaysTable {
   bank_account_id: number;
   day: string;
-  net: ColumnType<number | string, never, never>;
+  net: ColumnType<number, never, never>;
 }
 
 export interface Database {

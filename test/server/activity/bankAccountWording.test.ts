@@ -1,8 +1,16 @@
+import { guessCsvMapping } from '../../../src/features/transactions/import/csv';
+import { bankAccountWithCsvMapping } from '../../../src/features/transactions/import/importSettings';
 import type { ActivityPage } from '../../../src/shared/schemas/activity';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import { call, testDialects, useTestServer } from '../../support/testServer';
 
-const mapping = { delimiter: ',', header: true, date: 0, description: 1, amount: 2 };
+/** The mapping the import screen remembers for a plain bank export, saved as the screen saves it. */
+const { mapping } = guessCsvMapping('Date,Description,Amount\n2026-01-05,Coffee,-4.50\n');
+/** The body of `PUT /bank_accounts/:id` the import screen sends to remember the mapping. */
+const withMapping = (account: BankAccount) => {
+  const { id: _id, ...body } = bankAccountWithCsvMapping(account, mapping);
+  return body;
+};
 
 describe.each(testDialects)('Activity wording of a bank account save on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
@@ -17,23 +25,7 @@ describe.each(testDialects)('Activity wording of a bank account save on %s', (di
     });
     expect(made.status).toBe(201);
     const account = made.body;
-    const body = {
-      name: account.name,
-      institution_id: account.institution_id,
-      account_type: account.account_type,
-      account_category: account.account_category,
-      is_cash: account.is_cash,
-      account_no: account.account_no,
-      opening_balance: account.opening_balance,
-      status: account.status,
-      statement_day: account.statement_day,
-      payment_due_day: account.payment_due_day,
-    };
-    const mapped = await call<BankAccount>(ctx.server, ctx.user, {
-      method: 'PUT',
-      url: `/bank_accounts/${account.id}`,
-      payload: { ...body, import_format: 'csv', import_settings: JSON.stringify({ csv: mapping }) },
-    });
+    const mapped = await call<BankAccount>(ctx.server, ctx.user, { method: 'PUT', url: `/bank_accounts/${account.id}`, payload: withMapping(account) });
     expect(mapped.status).toBe(200);
     expect(mapped.body.import_settings).toBe(JSON.stringify({ csv: mapping }));
     expect((await texts())[0]).toMatch(/saved the CSV column mapping of Chequing$/);
@@ -41,7 +33,7 @@ describe.each(testDialects)('Activity wording of a bank account save on %s', (di
     const renamed = await call(ctx.server, ctx.user, {
       method: 'PUT',
       url: `/bank_accounts/${account.id}`,
-      payload: { ...body, name: 'Joint Chequing', import_format: 'csv', import_settings: JSON.stringify({ csv: mapping }) },
+      payload: { ...withMapping(mapped.body), name: 'Joint Chequing' },
     });
     expect(renamed.status).toBe(200);
     expect((await texts())[0]).toMatch(/saved the bank account Joint Chequing$/);
