@@ -14,20 +14,7 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import {
-  BudgetTable,
-  type Columns,
-  commentText,
-  createRowContext,
-  cx,
-  type MoreFields,
-  MoreFieldsRow,
-  MoreFieldsToggle,
-  plainTable,
-  Summary,
-  type TableRowProps,
-  useMoreFields,
-} from './budgetTable';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 

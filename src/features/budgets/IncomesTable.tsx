@@ -7,21 +7,7 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import {
-  BudgetTable,
-  type Columns,
-  commentText,
-  createRowContext,
-  cx,
-  type MoreField,
-  type MoreFields,
-  MoreFieldsRow,
-  MoreFieldsToggle,
-  plainTable,
-  Summary,
-  type TableRowProps,
-  useMoreFields,
-} from './budgetTable';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreField, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 /** One income as its cells draw it: the row, what a refused save named, and how to change it. */
