@@ -116,7 +116,7 @@ test('the fields of an income and an allocation are edited and saved, nothing sc
   const allocations = allocationsTable(page);
   const allocation = allocations.locator('tbody tr.ec-row--group + tr').first();
   const allocationName = await allocation.getByLabel('Allocation name').inputValue();
-  // On a phone the class, fixed flag and comment are under the row's "More" (antd's expanded row).
+  // On a phone the class, fixed flag and comment are under the row's "More", on a line of their own.
   let allocationFields = allocation;
   if (phone) {
     await allocation.getByRole('button', { name: `More fields: ${allocationName}` }).click();

@@ -11,7 +11,7 @@ import { createContext, useCallback, useContext, useId, useMemo, useState } from
 
 export type Columns<Record> = NonNullable<TableProps<Record>['columns']>;
 
-/** What a row component receives from antd, plus the record `onRow` hands it (an expanded row gets none). */
+/** What a row component receives from antd, plus the record `onRow` hands it (antd's own rows, such as an empty table's line, get none). */
 export type TableRowProps<Record> = React.HTMLAttributes<HTMLTableRowElement> & { record?: Record };
 
 /** Class names joined, the falsy ones left out. */
