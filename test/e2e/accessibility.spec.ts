@@ -106,13 +106,19 @@ test('home, budgets list, current and future budgets, mass edit', async ({ page 
   expectNone(findings);
 });
 
-test('budget detail: view, edit, dialogs', async ({ page }) => {
+test('budget detail: view, edit, dialogs', async ({ page }, testInfo) => {
   const findings: Finding[] = [];
   await signIn(page, user);
   await page.goto('/#/budgets/current');
   const allocations = page.getByRole('table', { name: 'Allocations' });
   await expect(allocations.getByText('Groceries', { exact: true })).toBeVisible();
   await check(page, 'budget detail (current)', findings);
+  if (testInfo.project.name === 'phone') {
+    // Reading on a phone: a row's other fields, opened under it (they stay open in edit mode below).
+    await allocations.getByRole('button', { name: 'More fields: Groceries' }).first().click();
+    await expect(allocations.getByRole('group', { name: 'More fields of Groceries' })).toBeVisible();
+    await check(page, "budget detail: a row's other fields (phone)", findings);
+  }
 
   const spent = await openDialog(page, allocations.getByRole('button', { name: 'Transactions for Groceries' }).first(), 'Transactions for Groceries');
   await check(page, 'budget detail: transactions dialog', findings);

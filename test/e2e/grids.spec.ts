@@ -5,8 +5,8 @@ import { createDemoHousehold, signIn } from './support/households';
 
 /**
  * The editing grids (issue 30) at 1280 and 375px: a 300-allocation budget in edit mode, a conflict that keeps
- * the person's edits, Cancel that asks, a refusal shown at its row, limits as one types, and the fields of an
- * income and an allocation edited at both widths.
+ * the person's edits, Cancel that asks, a refusal shown at its row, limits as one types, the fields of an
+ * income and an allocation edited at both widths, and a comment read in view mode at both.
  */
 
 const allocationsTable = (page: Page) => page.getByRole('table', { name: 'Allocations' });
@@ -116,7 +116,7 @@ test('the fields of an income and an allocation are edited and saved, nothing sc
   const allocations = allocationsTable(page);
   const allocation = allocations.locator('tbody tr.ec-row--group + tr').first();
   const allocationName = await allocation.getByLabel('Allocation name').inputValue();
-  // On a phone the class, fixed flag and comment are under the row's "More" (antd's expanded row).
+  // On a phone the class, fixed flag and comment are under the row's "More", on a line of their own.
   let allocationFields = allocation;
   if (phone) {
     await allocation.getByRole('button', { name: `More fields: ${allocationName}` }).click();
@@ -175,5 +175,37 @@ test('the fields of an income and an allocation are edited and saved, nothing sc
   await expect(reloadedIncome.getByLabel('Bank Account')).toHaveValue(String(savings?.id));
   await expect(reloadedIncomeFields.getByLabel(`Whose: ${incomeName}`)).toHaveValue('wife');
   await expect(reloadedIncomeFields.getByLabel('Income comment')).toHaveValue('Income note');
+  expect(await fitsTheWidth(page)).toBe(true);
+});
+
+test('in view mode a saved comment is readable, on a phone under "More fields", and nothing scrolls sideways', async ({ page }, testInfo) => {
+  const { api, budgetId } = await openBudget(page);
+  const phone = testInfo.project.name === 'phone';
+  const comment = 'Paid by standing order on the first working day of each month, unless the bank holiday moves it';
+  const stored = await api<{ lock_version: number; allocations: { id: number; name: string; amount: number }[] }>('GET', `/budgets/${budgetId}`);
+  const [saved] = stored.allocations;
+  await api('PUT', `/budgets/${budgetId}`, { lock_version: stored.lock_version, allocations: [{ id: saved.id, name: saved.name, amount: saved.amount, comment }] });
+  await page.reload();
+
+  const allocations = allocationsTable(page);
+  const row = allocations.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: saved.name, exact: true }) });
+  await expect(page.getByRole('button', { name: 'Make Changes' })).toBeVisible();
+  const toggle = row.getByRole('button', { name: `More fields: ${saved.name}` });
+  if (phone) {
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const fields = allocations.getByRole('group', { name: `More fields of ${saved.name}` });
+    await expect(fields.getByRole('term')).toHaveText(['Class', 'Fixed Amount?', 'Comment']);
+    const shown = fields.getByRole('definition').last();
+    await expect(shown).toHaveText(comment);
+    // All of it on the screen: wrapped, not cut off at the table's edge.
+    const box = await shown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width).toBe(true);
+    expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  } else {
+    await expect(row).toContainText(comment);
+    await expect(toggle).toHaveCount(0);
+  }
   expect(await fitsTheWidth(page)).toBe(true);
 });

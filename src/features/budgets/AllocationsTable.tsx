@@ -1,4 +1,3 @@
-import type { TableProps } from 'antd';
 import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -15,7 +14,7 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 
@@ -34,6 +33,8 @@ interface AllocationRowView {
   added: boolean;
   change: (changes: Partial<AllocationFields>) => void;
   toggleDelete: () => void;
+  /** On a phone: whether the row shows the fields its columns leave out. */
+  moreFields: MoreFields;
 }
 
 /** The table's mode and callbacks, the same for every row (changes only with the mode). */
@@ -47,8 +48,6 @@ interface AllocationTableView {
   onShowSpent: (target: SpentTarget) => void;
   /** Set when an overspent saved allocation may be covered (view mode of an open budget). */
   onCover?: (target: CoverTarget) => void;
-  moreFields: readonly number[];
-  toggleMoreFields: (key: number) => void;
 }
 
 const [AllocationRowContext, useAllocationRow] = createRowContext<AllocationRowView>('Allocation');
@@ -141,36 +140,28 @@ function CommentCell() {
   return <EditableText editing={useAllocationTable().editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />;
 }
 
+/** The delete toggle while editing; on a phone, "More" too (editing or reading). */
 function DeleteCell() {
-  const { row, toggleDelete } = useAllocationRow();
-  const { editing, mobile, moreFields, toggleMoreFields } = useAllocationTable();
-  if (!editing) return null;
+  const { row, toggleDelete, moreFields } = useAllocationRow();
+  const { editing, mobile } = useAllocationTable();
   return (
     <>
-      <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />
-      {mobile && <MoreFieldsToggle name={row.name} unnamed="New allocation" open={moreFields.includes(row.key)} onToggle={() => toggleMoreFields(row.key)} />}
+      {editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}
+      {mobile && <MoreFieldsToggle name={row.name} unnamed="New allocation" moreFields={moreFields} />}
     </>
   );
 }
 
-/** On a phone, while editing: the fields its five columns leave out (class, fixed amount, comment). */
-function AllocationMoreFields({ budgetId, rowKey }: { budgetId: number; rowKey: number }) {
-  const { row, refused } = useRowView(selectAllocationRowView, budgetId, rowKey);
-  const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
-  if (!row) return null;
-  return (
-    <div className="ec-more-fields-panel" role="group" aria-label={`More fields of ${row.name.trim() || 'New allocation'}`}>
-      <MoreField label="Class">
-        <ClassSelect row={row} change={change} />
-      </MoreField>
-      <MoreField label="Fixed Amount?">
-        <FixedCheckbox row={row} change={change} />
-      </MoreField>
-      <MoreField label="Comment">
-        <EditableText editing label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
-      </MoreField>
-    </div>
-  );
+/** On a phone: the fields its five columns leave out (class, fixed amount, comment), under the row. */
+function AllocationMoreFields() {
+  const { row, moreFields } = useAllocationRow();
+  const { editing, columns } = useAllocationTable();
+  const fields = [
+    { label: 'Class', value: <ClassCell /> },
+    { label: 'Fixed Amount?', value: <FixedCell /> },
+    { label: 'Comment', value: editing ? <CommentCell /> : commentText(row.comment) },
+  ];
+  return <MoreFieldsRow columns={columns} name={row.name} unnamed="New allocation" editing={editing} moreFields={moreFields} fields={fields} />;
 }
 
 /** A column: its heading (antd draws it) and the component drawing its cells in an allocation's row. */
@@ -214,13 +205,17 @@ function allocationColumns(mobile: boolean): AllocationColumn[] {
 const antdColumns = (columns: AllocationColumn[]): Columns<AllocationTableLine> =>
   columns.map(({ key, title, className, rowHeader }) => ({ key, title, className, rowScope: rowHeader ? 'row' : undefined }));
 
-/** One allocation's row: subscribes to its own line, so a keystroke re-renders only the row being typed in. */
+/**
+ * One allocation's row: subscribes to its own line, so a keystroke re-renders only the row being typed in; on a
+ * phone, its other fields on a line under it when opened.
+ */
 function AllocationRow({ rowKey, className, ...rest }: Omit<TableRowProps<AllocationTableLine>, 'record' | 'children'> & { rowKey: number }) {
-  const { budgetId, cells } = useAllocationTable();
+  const { budgetId, cells, mobile } = useAllocationTable();
   const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const toggleDelete = useDeleteToggle('allocation', rowKey);
-  const view = useMemo(() => row && { row, refused, added, change, toggleDelete }, [row, refused, added, change, toggleDelete]);
+  const moreFields = useMoreFields();
+  const view = useMemo(() => row && { row, refused, added, change, toggleDelete, moreFields }, [row, refused, added, change, toggleDelete, moreFields]);
   if (!view) return null;
   return (
     <AllocationRowContext.Provider value={view}>
@@ -237,6 +232,7 @@ function AllocationRow({ rowKey, className, ...rest }: Omit<TableRowProps<Alloca
           ),
         )}
       </tr>
+      {mobile && moreFields.open && <AllocationMoreFields />}
     </AllocationRowContext.Provider>
   );
 }
@@ -375,7 +371,6 @@ function CoverDialog({ budgetId, target, onClose }: { budgetId: number; target: 
 }
 
 const lineKey = (line: AllocationTableLine) => (line.kind === 'row' ? `row-${line.key}` : `${line.kind}-${line.categoryId}`);
-const moreFieldsOf = (line: AllocationTableLine) => line.kind === 'row';
 const sameLine = (a: AllocationTableLine, b: AllocationTableLine) => lineKey(a) === lineKey(b) && (a.kind === 'row' || (b.kind !== 'row' && a.categoryName === b.categoryName));
 
 /**
@@ -399,25 +394,12 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
   const lines = useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId)));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
-  const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
   const coverable = !editing && open;
   const cells = useMemo(() => allocationColumns(mobile), [mobile]);
   const columns = useMemo(() => antdColumns(cells), [cells]);
   const view = useMemo<AllocationTableView>(
-    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined, moreFields, toggleMoreFields }),
-    [budgetId, editing, mobile, columns.length, cells, coverable, moreFields, toggleMoreFields],
-  );
-  const expandable = useMemo<TableProps<AllocationTableLine>['expandable']>(
-    () =>
-      mobile && editing
-        ? {
-            expandedRowKeys: moreFields.map((key) => `row-${key}`),
-            expandedRowRender: (line) => (line.kind === 'row' ? <AllocationMoreFields budgetId={budgetId} rowKey={line.key} /> : null),
-            rowExpandable: moreFieldsOf,
-            showExpandColumn: false,
-          }
-        : undefined,
-    [mobile, editing, moreFields, budgetId],
+    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined }),
+    [budgetId, editing, mobile, columns.length, cells, coverable],
   );
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">
@@ -433,7 +415,6 @@ export function AllocationsTable({ budgetId, editing, mobile, open = false }: { 
           rowKey={lineKey}
           onRow={onRow}
           components={tableComponents}
-          expandable={expandable}
           locale={{ emptyText: 'No allocations yet.' }}
           summary={() => <AllocationTotals budgetId={budgetId} columns={columns.length} />}
         />

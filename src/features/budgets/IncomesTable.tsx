@@ -1,4 +1,3 @@
-import type { TableProps } from 'antd';
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import { Button } from '../../components/Button';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,7 +7,7 @@ import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { BudgetTable, type Columns, createRowContext, cx, MoreField, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreField, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 /** One income as its cells draw it: the row, what a refused save named, and how to change it. */
@@ -18,6 +17,8 @@ interface IncomeRowView {
   added: boolean;
   change: (changes: Partial<IncomeFields>) => void;
   toggleDelete: () => void;
+  /** On a phone: whether the row shows the fields its columns leave out. */
+  moreFields: MoreFields;
 }
 
 /** The table's mode and what every row shares (changes only with the mode or the household's data). */
@@ -29,8 +30,7 @@ interface IncomeTableView {
   accountNames: Map<number, string>;
   /** A couple's partner names: the row says whose it is (a column, or on a phone a tag by the name). */
   partners: Partners | null;
-  moreFields: readonly number[];
-  toggleMoreFields: (key: number) => void;
+  columns: number;
 }
 
 const [IncomeRowContext, useIncomeRow] = createRowContext<IncomeRowView>('Income');
@@ -114,36 +114,27 @@ function CommentCell() {
   return useIncomeTable().editing ? <CommentInput {...view} /> : <>{view.row.comment}</>;
 }
 
+/** The delete toggle while editing; on a phone, "More" too (editing or reading). */
 function DeleteCell() {
-  const { row, toggleDelete } = useIncomeRow();
-  const { editing, mobile, moreFields, toggleMoreFields } = useIncomeTable();
-  if (!editing) return null;
+  const { row, toggleDelete, moreFields } = useIncomeRow();
+  const { editing, mobile } = useIncomeTable();
   return (
     <>
-      <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />
-      {mobile && <MoreFieldsToggle name={row.name} unnamed="New income" open={moreFields.includes(row.key)} onToggle={() => toggleMoreFields(row.key)} />}
+      {editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}
+      {mobile && <MoreFieldsToggle name={row.name} unnamed="New income" moreFields={moreFields} />}
     </>
   );
 }
 
-/** On a phone, while editing: the fields its columns there leave out (whose, comment). */
-function IncomeMoreFields({ rowKey }: { rowKey: number }) {
-  const { budgetId, partners } = useIncomeTable();
-  const { row, refused } = useRowView(selectIncomeRowView, budgetId, rowKey);
-  const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
-  if (!row) return null;
-  return (
-    <div className="ec-more-fields-panel" role="group" aria-label={`More fields of ${row.name.trim() || 'New income'}`}>
-      {partners && (
-        <MoreField label="Whose">
-          <WhoseSelect partners={partners} row={row} change={change} invalid={refused.includes('owner')} />
-        </MoreField>
-      )}
-      <MoreField label="Comment">
-        <CommentInput row={row} change={change} refused={refused} />
-      </MoreField>
-    </div>
-  );
+/** On a phone: the fields its columns there leave out (whose, for a couple, and comment), under the row. */
+function IncomeMoreFields() {
+  const { row, moreFields } = useIncomeRow();
+  const { editing, partners, columns } = useIncomeTable();
+  const fields: MoreField[] = [
+    ...(partners ? [{ label: 'Whose', value: <WhoseCell /> }] : []),
+    { label: 'Comment', value: editing ? <CommentCell /> : commentText(row.comment) },
+  ];
+  return <MoreFieldsRow columns={columns} name={row.name} unnamed="New income" editing={editing} moreFields={moreFields} fields={fields} />;
 }
 
 const render = (Cell: () => React.ReactNode) => () => <Cell />;
@@ -164,15 +155,19 @@ interface IncomeRecord {
   key: number;
 }
 
-/** antd's body row for one income: subscribes to its own line, so typing elsewhere never re-renders it. */
+/**
+ * antd's body row for one income: subscribes to its own line, so typing elsewhere never re-renders it; on a
+ * phone, its other fields on a line under it when opened.
+ */
 function IncomeTableRow({ record, className, children, ...rest }: TableRowProps<IncomeRecord>) {
-  const { budgetId } = useIncomeTable();
+  const { budgetId, mobile } = useIncomeTable();
   const rowKey = record?.key ?? 0;
   const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const toggleDelete = useDeleteToggle('income', rowKey);
-  const view = useMemo(() => row && { row, refused, added, change, toggleDelete }, [row, refused, added, change, toggleDelete]);
-  // An expanded row ("More fields") has no record of its own.
+  const moreFields = useMoreFields();
+  const view = useMemo(() => row && { row, refused, added, change, toggleDelete, moreFields }, [row, refused, added, change, toggleDelete, moreFields]);
+  // antd's own body rows (the "No incomes yet." line) have no record.
   if (!record) {
     return (
       <tr {...rest} className={className}>
@@ -186,6 +181,7 @@ function IncomeTableRow({ record, className, children, ...rest }: TableRowProps<
       <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
         {children}
       </tr>
+      {mobile && moreFields.open && <IncomeMoreFields />}
     </IncomeRowContext.Provider>
   );
 }
@@ -216,19 +212,11 @@ export function IncomesTable({
   const records = useMemo(() => keys.map((key) => ({ key })), [keys]);
   const dispatch = useAppDispatch();
   const accountNames = useMemo(() => new Map(accounts.map((account) => [account.id, account.name])), [accounts]);
-  const { open: moreFields, toggle: toggleMoreFields } = useMoreFields();
   const whoseColumn = partners !== null && !mobile;
   const columns = useMemo(() => incomeColumns(whoseColumn, mobile), [whoseColumn, mobile]);
   const view = useMemo<IncomeTableView>(
-    () => ({ budgetId, editing, mobile, accounts, accountNames, partners, moreFields, toggleMoreFields }),
-    [budgetId, editing, mobile, accounts, accountNames, partners, moreFields, toggleMoreFields],
-  );
-  const expandable = useMemo<TableProps<IncomeRecord>['expandable']>(
-    () =>
-      mobile && editing
-        ? { expandedRowKeys: [...moreFields], expandedRowRender: (record) => <IncomeMoreFields rowKey={record.key} />, showExpandColumn: false }
-        : undefined,
-    [mobile, editing, moreFields],
+    () => ({ budgetId, editing, mobile, accounts, accountNames, partners, columns: columns.length }),
+    [budgetId, editing, mobile, accounts, accountNames, partners, columns.length],
   );
   return (
     <div className="ec-grid-wrap">
@@ -243,7 +231,6 @@ export function IncomesTable({
           rowKey="key"
           onRow={onRow}
           components={tableComponents}
-          expandable={expandable}
           locale={{ emptyText: 'No incomes yet.' }}
           summary={() => (
             <>

@@ -1,7 +1,7 @@
 import type { TableProps } from 'antd';
 // antd's Table alone, not the barrel: the build makes this import a lean copy of it (scripts/leanAntdTable.js).
 import Table from 'antd/lib/table';
-import { createContext, useCallback, useContext, useState } from 'react';
+import { createContext, useCallback, useContext, useId, useMemo, useState } from 'react';
 
 /*
  * What the budget detail's two antd tables share. antd draws the table, its header, rows and summary; each body
@@ -11,7 +11,7 @@ import { createContext, useCallback, useContext, useState } from 'react';
 
 export type Columns<Record> = NonNullable<TableProps<Record>['columns']>;
 
-/** What a row component receives from antd, plus the record `onRow` hands it (an expanded row gets none). */
+/** What a row component receives from antd, plus the record `onRow` hands it (antd's own rows, such as an empty table's line, get none). */
 export type TableRowProps<Record> = React.HTMLAttributes<HTMLTableRowElement> & { record?: Record };
 
 /** Class names joined, the falsy ones left out. */
@@ -31,31 +31,82 @@ export function createRowContext<View>(what: string) {
 /** The antd table props both tables set: small, no pagination, no sorter, filter or selection, no hover repaint. */
 export const plainTable = { size: 'small', pagination: false, rowHoverable: false, tableLayout: 'fixed' } as const;
 
-/** Which rows show their other fields ("More fields", on a phone): keys of the draft's rows. */
-export function useMoreFields() {
-  const [open, setOpen] = useState<readonly number[]>([]);
-  const toggle = useCallback((key: number) => setOpen((keys) => (keys.includes(key) ? keys.filter((other) => other !== key) : [...keys, key])), []);
-  return { open, toggle };
+/** A row's "More fields" on a phone: open or not, how to toggle it, and the id of its panel. */
+export interface MoreFields {
+  open: boolean;
+  toggle: () => void;
+  panelId: string;
 }
 
-/** Opens or closes a row's other fields on a phone (the fields its columns there leave out). */
-export function MoreFieldsToggle({ name, unnamed, open, onToggle }: { name: string; unnamed: string; open: boolean; onToggle: () => void }) {
+/**
+ * Whether a row shows its other fields ("More fields", on a phone). Each row holds its own, so opening one
+ * re-renders that row alone: antd's `expandable` re-renders every row of the table when one opens.
+ */
+export function useMoreFields(): MoreFields {
+  const [open, setOpen] = useState(false);
+  const toggle = useCallback(() => setOpen((was) => !was), []);
+  const panelId = useId();
+  return useMemo(() => ({ open, toggle, panelId }), [open, toggle, panelId]);
+}
+
+/** Opens or closes a row's other fields on a phone (the fields its columns there leave out), while editing or reading. */
+export function MoreFieldsToggle({ name, unnamed, moreFields }: { name: string; unnamed: string; moreFields: MoreFields }) {
+  const { open, toggle, panelId } = moreFields;
   return (
-    <button type="button" className="ec-more-fields" aria-expanded={open} aria-label={`More fields: ${name.trim() || unnamed}`} onClick={onToggle}>
+    <button
+      type="button"
+      className="ec-more-fields"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      aria-label={`More fields: ${name.trim() || unnamed}`}
+      onClick={toggle}
+    >
       {open ? 'Less' : 'More'}
     </button>
   );
 }
 
-/** One labelled field of a row's "More fields" panel. */
-export function MoreField({ label, children }: { label: string; children: React.ReactNode }) {
+/** One of a row's other fields: its label (the column's heading on a desktop) and its input, or its value when reading. */
+export interface MoreField {
+  label: string;
+  value: React.ReactNode;
+}
+
+/**
+ * The line under a row holding its other fields on a phone: labelled inputs while editing; while reading, the
+ * labels and values as a description list, so a screen reader says which value is which.
+ */
+export function MoreFieldsRow({ columns, name, unnamed, editing, moreFields, fields }: { columns: number; name: string; unnamed: string; editing: boolean; moreFields: MoreFields; fields: MoreField[] }) {
+  const panel = editing ? (
+    fields.map(({ label, value }) => (
+      <label key={label} className="ec-more-field">
+        <span className="ec-more-field-label">{label}</span>
+        {value}
+      </label>
+    ))
+  ) : (
+    <dl className="ec-more-fields-list">
+      {fields.map(({ label, value }) => (
+        <div key={label} className="ec-more-field">
+          <dt className="ec-more-field-label">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
   return (
-    <label className="ec-more-field">
-      <span className="ec-more-field-label">{label}</span>
-      {children}
-    </label>
+    <tr className="ec-more-fields-row">
+      <td colSpan={columns} className="ant-table-cell">
+        <div id={moreFields.panelId} className="ec-more-fields-panel" role="group" aria-label={`More fields of ${name.trim() || unnamed}`}>
+          {panel}
+        </div>
+      </td>
+    </tr>
   );
 }
+
+/** A comment as a row's other fields read it: an empty one says so rather than leaving a gap. */
+export const commentText = (comment: string) => (comment.trim() ? comment : <span className="ec-more-field-empty">No comment</span>);
 
 /** antd's Table as the budget detail loads it: no sorter, filter, selection, pagination or spinner. */
 export const BudgetTable = Table;

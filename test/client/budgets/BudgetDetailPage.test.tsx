@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Budget } from '../../../src/shared/schemas/budgets';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
-import { answer, refuse, renderBudgets } from './renderBudgets';
+import { answer, atPhoneWidth, refuse, renderBudgets } from './renderBudgets';
 
 const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
   'GET /allocation_categories': categories,
@@ -336,8 +336,7 @@ describe('budget detail', () => {
   });
 
   it('shows only name, amount, spent, remaining and delete on a phone', async () => {
-    const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
+    const desktop = atPhoneWidth();
     try {
       mockFetch(fixedRoutes({ 'GET /budgets/7': sampleBudget() }));
       renderBudgets('/budgets/7');
@@ -346,8 +345,65 @@ describe('budget detail', () => {
       const headers = within(allocationsTable()).getAllByRole('columnheader').map((cell) => cell.textContent);
       expect(headers).toEqual(['Name', 'Amount', 'Spent', 'Remaining', 'Delete']);
     } finally {
-      window.matchMedia = desktop;
+      desktop();
     }
+  });
+});
+
+describe("a row's other fields on a phone", () => {
+  // Rent has a comment and a fixed amount, Dining neither; Salary is Alice's without a comment, Freelance shared with one.
+  const budget = () => {
+    const sample = sampleBudget();
+    sample.incomes = sample.incomes.map((income) => ({ ...income, owner: income.name === 'Salary' ? 'wife' : 'shared' }));
+    sample.allocations = sample.allocations.map((allocation) => (allocation.name === 'Rent' ? { ...allocation, comment: 'Due on the 1st' } : allocation));
+    return sample;
+  };
+
+  /** Opens a row's "More fields" and reads them: each label (dt) with its value (dd). */
+  async function readMoreFields(user: ReturnType<typeof userEvent.setup>, table: HTMLElement, name: string) {
+    const toggle = within(table).getByRole('button', { name: `More fields: ${name}` });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const fields = within(table).getByRole('group', { name: `More fields of ${name}` });
+    expect(toggle).toHaveAttribute('aria-controls', fields.id);
+    const labels = within(fields).getAllByRole('term').map((term) => term.textContent);
+    const values = within(fields).getAllByRole('definition').map((value) => value.textContent);
+    return Object.fromEntries(labels.map((label, at) => [label, values[at]]));
+  }
+
+  it('reads, in view mode, the class, fixed amount, comment and whose that the columns leave out', async () => {
+    const desktop = atPhoneWidth();
+    try {
+      const user = userEvent.setup();
+      mockFetch(fixedRoutes({ 'GET /budgets/7': budget() }));
+      renderBudgets('/budgets/7');
+      await screen.findByRole('table', { name: 'Allocations' });
+      await waitFor(() => expect(within(incomesTable()).getByRole('rowheader', { name: "Salary Alice's" })).toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+
+      expect(await readMoreFields(user, allocationsTable(), 'Rent')).toEqual({ Class: 'Need', 'Fixed Amount?': 'Yes', Comment: 'Due on the 1st' });
+      expect(await readMoreFields(user, allocationsTable(), 'Dining')).toEqual({ Class: 'Want', 'Fixed Amount?': 'No', Comment: 'No comment' });
+      expect(await readMoreFields(user, incomesTable(), 'Freelance')).toEqual({ Whose: 'Shared', Comment: 'invoices' });
+      expect(await readMoreFields(user, incomesTable(), 'Salary')).toEqual({ Whose: "Alice's", Comment: 'No comment' });
+      // Reading: nothing to edit or delete.
+      expect(within(allocationsTable()).queryByRole('textbox')).not.toBeInTheDocument();
+      expect(within(allocationsTable()).queryByRole('button', { name: 'Delete Rent' })).not.toBeInTheDocument();
+
+      const rent = within(allocationsTable()).getByRole('button', { name: 'More fields: Rent' });
+      await user.click(rent);
+      expect(rent).toHaveAttribute('aria-expanded', 'false');
+      expect(within(allocationsTable()).queryByRole('group', { name: 'More fields of Rent' })).not.toBeInTheDocument();
+      expect(within(allocationsTable()).getByRole('group', { name: 'More fields of Dining' })).toBeInTheDocument();
+    } finally {
+      desktop();
+    }
+  });
+
+  it('has no "More fields" on a desktop, where every field is a column', async () => {
+    await openBudget({ 'GET /budgets/7': budget() });
+    expect(rowWith(allocationsTable(), 'Rent')).toHaveTextContent('Due on the 1st');
+    expect(screen.queryAllByRole('button', { name: /^More fields/ })).toEqual([]);
   });
 });
 
@@ -404,8 +460,7 @@ describe('whose an income is', () => {
   });
 
   it('shows whose an income is as a tag by its name on a phone', async () => {
-    const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
+    const desktop = atPhoneWidth();
     try {
       mockFetch(fixedRoutes({ 'GET /budgets/7': ownedBudget(), 'GET /settings': byIncome }));
       renderBudgets('/budgets/7');
@@ -414,7 +469,7 @@ describe('whose an income is', () => {
       expect(within(incomesTable()).getByRole('rowheader', { name: 'Freelance Shared' })).toBeInTheDocument();
       expect(within(incomesTable()).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Whose');
     } finally {
-      window.matchMedia = desktop;
+      desktop();
     }
   });
 });

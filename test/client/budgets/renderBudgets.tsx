@@ -18,6 +18,14 @@ export function renderBudgets(url: string) {
   return { ...rendered, messages: recordMessages(rendered.store) };
 }
 
+/** Makes the screen a phone's (the product's one breakpoint, 600px); the returned function makes it a desktop's again. */
+export function atPhoneWidth() {
+  const desktop = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 600px)' })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = desktop;
+  };
+}
 
 /** Answers an antd confirmation dialog. */
 export async function answer(title: string, button: 'Yes' | 'No', user: { click: (element: Element) => Promise<void> }) {
