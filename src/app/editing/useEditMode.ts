@@ -49,11 +49,14 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { run, pending: saving } = useWriteAction();
+  // A save sent before Reload has brought the other change in would carry the old version: a second 409.
+  const [reloading, setReloading] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   /** The reasons of the last refused save, one sentence each; shown until dismissed, saved or cancelled. */
   const [refusal, setRefusal] = useState<string[] | null>(null);
 
   const save = async (): Promise<boolean> => {
+    if (reloading) return false;
     const unsendable = options.check?.(store.getState());
     if (unsendable) {
       setRefusal(unsendable);
@@ -89,7 +92,8 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
   };
 
   const reload = async () => {
-    const fresh = await options.refetch();
+    setReloading(true);
+    const fresh = await options.refetch().finally(() => setReloading(false));
     if (!fresh.data) {
       dispatch(errorShown(apiErrorMessages(fresh.error).join(' ')));
       return;
@@ -100,5 +104,7 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
     dispatch(infoShown(options.words.reloaded));
   };
 
-  return { save, cancel, reload, saving, conflict, refusal, dismissRefusal: () => setRefusal(null) };
+  /** A save or a Reload in flight: Save shows it and waits, and so does Cancel. */
+  const busy = saving || reloading;
+  return { save, cancel, reload, busy, conflict, refusal, dismissRefusal: () => setRefusal(null) };
 }

@@ -101,7 +101,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
-  const { editing, save, cancel, reload, saving, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
+  const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
   usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
@@ -131,10 +131,10 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
         <Button onClick={() => navigate(paths.transactionsFor({ budgetId }))}>View Transactions</Button>
         {editing ? (
           <>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
+            <Button type="primary" loading={busy} onClick={() => void save()}>
               Save Changes
             </Button>
-            <Button onClick={() => void cancel()} disabled={saving}>
+            <Button onClick={() => void cancel()} disabled={busy}>
               Cancel
             </Button>
           </>

@@ -96,7 +96,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
   const [transferring, setTransferring] = useState(false);
   const [transactionsOf, setTransactionsOf] = useState<EnvelopeTarget | null>(null);
   const sent = useRef<{ body: UpdateSinkFundBody; keys: number[] } | null>(null);
-  const { save, cancel, reload, saving, conflict, refusal, dismissRefusal } = useEditMode<SinkFund>({
+  const { save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useEditMode<SinkFund>({
     words: { saved: sinkFundMessages.saved, notSaved: sinkFundMessages.notSaved, cancelled: sinkFundMessages.editingCanceled, reloaded: sinkFundMessages.reloaded },
     selectDirty: selectHasUnsavedEnvelopeEdits,
     write: (state) => {
@@ -139,10 +139,10 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
       <Space wrap className="ec-sink-fund-toolbar">
         {editing ? (
           <>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
+            <Button type="primary" loading={busy} onClick={() => void save()}>
               Save Changes
             </Button>
-            <Button onClick={() => void cancel()} disabled={saving}>
+            <Button onClick={() => void cancel()} disabled={busy}>
               Cancel
             </Button>
           </>

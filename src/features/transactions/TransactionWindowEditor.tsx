@@ -203,10 +203,10 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         <div className="ec-transactions-actions">
           {editing ? (
             <>
-              <Button type="primary" onClick={() => void edit.save()} loading={edit.saving}>
+              <Button type="primary" onClick={() => void edit.save()} loading={edit.busy}>
                 Save Changes
               </Button>
-              <Button onClick={() => void edit.cancel()} disabled={edit.saving}>
+              <Button onClick={() => void edit.cancel()} disabled={edit.busy}>
                 Cancel
               </Button>
               <Button onClick={addRow}>Add New Transaction</Button>

@@ -177,10 +177,16 @@ describe('Transactions', () => {
     // Someone else saved the window meanwhile: Mystery charge renamed, a row added, version 4.
     let theirs = false;
     let saves = 0;
+    // The reload's answer waits until the test lets it through: a save clicked meanwhile must not go out.
+    let answerReload = () => {};
+    const reloadAnswered = new Promise<void>((resolve) => (answerReload = resolve));
     const network = mockFetch(
       household({
-        'GET /transactions': () =>
-          theirs ? windowResponse([...WINDOW.map((row) => (row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row)), transaction({ id: 150, description: 'Their coffee' })], 4)() : windowResponse()(),
+        'GET /transactions': async () =>
+          theirs
+            ? (await reloadAnswered,
+              windowResponse([...WINDOW.map((row) => (row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row)), transaction({ id: 150, description: 'Their coffee' })], 4)())
+            : windowResponse()(),
         'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
       }),
     );
@@ -195,6 +201,9 @@ describe('Transactions', () => {
     const reads = network.find('GET', '/transactions').length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(network.find('GET', '/transactions').length).toBe(reads + 1));
+    await user.click(screen.getByRole('button', { name: /Save Changes/ }));
+    expect(network.find('POST', '/transactions')).toHaveLength(1);
+    answerReload();
     await waitFor(() => expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument());
     expect(screen.getByDisplayValue('Supermarket X')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Mystery charge (theirs)')).toBeInTheDocument();
