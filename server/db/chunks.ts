@@ -1,8 +1,9 @@
 /**
- * Rows or ids per statement. With at most a dozen columns a row this keeps every statement far below the
- * bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535).
+ * Rows or ids per statement. With at most two dozen columns a row (a bank account, written whole by the
+ * household import, has 23) this keeps every statement well below the bound-parameter limits of SQLite
+ * (32,766) and PostgreSQL (65,535).
  */
-const ROWS_PER_STATEMENT = 500;
+export const ROWS_PER_STATEMENT = 500;
 
 /** `items` in slices of ROWS_PER_STATEMENT. */
 export function chunked<T>(items: readonly T[]): T[][] {

@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { HouseholdExport, ImportCounts } from '../../../src/shared/schemas/householdData';
+import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
+import { reserveIds } from '../../db/reservedIds';
+import type { Database, HouseholdTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { checkExport } from './checkExport';
@@ -22,6 +25,17 @@ const storedStamp = (iso: string, postgres: boolean) => (postgres ? iso : new Da
 
 type IdMap = Map<number, number>;
 
+/** Each row of the file paired with its new id (reserveIds), in the file's order, so every kind keeps its order. */
+async function newIds(scope: HouseholdScope, table: HouseholdTable, rows: ReadonlyArray<{ id: number }>): Promise<IdMap> {
+  const ids = await reserveIds(scope, table, rows.length);
+  return new Map(rows.map((row, i) => [row.id, ids[i]]));
+}
+
+/** Writes `rows` of `table` a batch at a time: a statement per ROWS_PER_STATEMENT rows (chunks.ts), not per row. */
+async function insertRows<T extends HouseholdTable>(scope: HouseholdScope, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
+  await inChunks(rows, (chunk) => scope.insertInto(table).values(chunk).execute());
+}
+
 /**
  * Writes an export into the scope's household, which must be empty, in one transaction: each row gets a new
  * id and every reference follows it. Members are not created (the file has no passwords): history keeps their
@@ -35,6 +49,10 @@ export async function importHousehold(scope: HouseholdScope, document: unknown):
   });
 }
 
+/**
+ * Each kind takes its new ids first (reserveIds) and is then written in batches with them, parents before the
+ * rows that refer to them: which new id is which row of the file is decided before the insert, never read back.
+ */
 async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promise<ImportCounts> {
   const household_id = scope.householdId;
   const postgres = isPostgres(scope.db);
@@ -42,85 +60,85 @@ async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promis
   const mapped = (map: IdMap, id: number | null) => (id === null ? null : (map.get(id) ?? null));
   const must = (map: IdMap, id: number) => map.get(id)!;
 
-  const categories: IdMap = new Map();
-  for (const { id, name, ...rest } of data.allocation_categories) {
-    const row = await scope.insertInto('allocation_categories').values({ household_id, name, ...stamps(rest) }).returning('id').executeTakeFirstOrThrow();
-    categories.set(id, row.id);
-  }
-  const institutions: IdMap = new Map();
-  for (const { id, name, ...rest } of data.institutions) {
-    const row = await scope.insertInto('institutions').values({ household_id, name, ...stamps(rest) }).returning('id').executeTakeFirstOrThrow();
-    institutions.set(id, row.id);
-  }
-  const accounts: IdMap = new Map();
-  for (const { id, institution_id, created_at, updated_at, ...account } of data.bank_accounts) {
-    const row = await scope
-      .insertInto('bank_accounts')
-      .values({ ...account, household_id, institution_id: mapped(institutions, institution_id), ...stamps({ created_at, updated_at }) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    accounts.set(id, row.id);
-  }
-  const events: IdMap = new Map();
-  for (const { id, created_at, updated_at, ...event } of data.special_events) {
-    const row = await scope.insertInto('special_events').values({ ...event, household_id, ...stamps({ created_at, updated_at }) }).returning('id').executeTakeFirstOrThrow();
-    events.set(id, row.id);
-  }
-  const budgets: IdMap = new Map();
-  const incomes: IdMap = new Map();
-  const allocations: IdMap = new Map();
-  for (const { id, incomes: budgetIncomes, allocations: budgetAllocations, created_at, updated_at, ...budget } of data.budgets) {
-    const row = await scope.insertInto('budgets').values({ ...budget, household_id, ...stamps({ created_at, updated_at }) }).returning('id').executeTakeFirstOrThrow();
-    budgets.set(id, row.id);
-    for (const { id: incomeId, bank_account_id, created_at: c, updated_at: u, ...income } of budgetIncomes) {
-      const made = await scope
-        .insertInto('incomes')
-        .values({ ...income, household_id, budget_id: row.id, bank_account_id: mapped(accounts, bank_account_id), ...stamps({ created_at: c, updated_at: u }) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      incomes.set(incomeId, made.id);
-    }
-    for (const { id: allocationId, allocation_category_id, special_event_id, created_at: c, updated_at: u, ...allocation } of budgetAllocations) {
-      const made = await scope
-        .insertInto('allocations')
-        .values({
-          ...allocation,
-          household_id,
-          budget_id: row.id,
-          allocation_category_id: must(categories, allocation_category_id),
-          special_event_id: mapped(events, special_event_id),
-          ...stamps({ created_at: c, updated_at: u }),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      allocations.set(allocationId, made.id);
-    }
-  }
-  const envelopes: IdMap = new Map();
-  for (const { id, bank_account_id, created_at, updated_at, ...envelope } of data.sink_fund_allocations) {
-    const row = await scope
-      .insertInto('sink_fund_allocations')
-      .values({ ...envelope, household_id, bank_account_id: must(accounts, bank_account_id), ...stamps({ created_at, updated_at }) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    envelopes.set(id, row.id);
-  }
-  const transactions: IdMap = new Map();
-  for (const { id, bank_account_id, allocation_id, sink_fund_allocation_id, created_at, updated_at, ...transaction } of data.transactions) {
-    const row = await scope
-      .insertInto('transactions')
-      .values({
-        ...transaction,
-        household_id,
-        bank_account_id: must(accounts, bank_account_id),
-        allocation_id: mapped(allocations, allocation_id),
-        sink_fund_allocation_id: mapped(envelopes, sink_fund_allocation_id),
-        ...stamps({ created_at, updated_at }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    transactions.set(id, row.id);
-  }
+  const categories = await newIds(scope, 'allocation_categories', data.allocation_categories);
+  await insertRows(scope, 'allocation_categories', data.allocation_categories.map(({ id, name, ...rest }) => ({ id: must(categories, id), household_id, name, ...stamps(rest) })));
+  const institutions = await newIds(scope, 'institutions', data.institutions);
+  await insertRows(scope, 'institutions', data.institutions.map(({ id, name, ...rest }) => ({ id: must(institutions, id), household_id, name, ...stamps(rest) })));
+  const accounts = await newIds(scope, 'bank_accounts', data.bank_accounts);
+  await insertRows(
+    scope,
+    'bank_accounts',
+    data.bank_accounts.map(({ id, institution_id, created_at, updated_at, ...account }) => ({
+      ...account,
+      id: must(accounts, id),
+      household_id,
+      institution_id: mapped(institutions, institution_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const events = await newIds(scope, 'special_events', data.special_events);
+  await insertRows(scope, 'special_events', data.special_events.map(({ id, created_at, updated_at, ...event }) => ({ ...event, id: must(events, id), household_id, ...stamps({ created_at, updated_at }) })));
+  const budgets = await newIds(scope, 'budgets', data.budgets);
+  await insertRows(
+    scope,
+    'budgets',
+    data.budgets.map(({ id, incomes: _incomes, allocations: _allocations, created_at, updated_at, ...budget }) => ({ ...budget, id: must(budgets, id), household_id, ...stamps({ created_at, updated_at }) })),
+  );
+  const budgetIncomes = data.budgets.flatMap((budget) => budget.incomes.map((income) => ({ ...income, budget_id: budget.id })));
+  const incomes = await newIds(scope, 'incomes', budgetIncomes);
+  await insertRows(
+    scope,
+    'incomes',
+    budgetIncomes.map(({ id, budget_id, bank_account_id, created_at, updated_at, ...income }) => ({
+      ...income,
+      id: must(incomes, id),
+      household_id,
+      budget_id: must(budgets, budget_id),
+      bank_account_id: mapped(accounts, bank_account_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const budgetAllocations = data.budgets.flatMap((budget) => budget.allocations.map((allocation) => ({ ...allocation, budget_id: budget.id })));
+  const allocations = await newIds(scope, 'allocations', budgetAllocations);
+  await insertRows(
+    scope,
+    'allocations',
+    budgetAllocations.map(({ id, budget_id, allocation_category_id, special_event_id, created_at, updated_at, ...allocation }) => ({
+      ...allocation,
+      id: must(allocations, id),
+      household_id,
+      budget_id: must(budgets, budget_id),
+      allocation_category_id: must(categories, allocation_category_id),
+      special_event_id: mapped(events, special_event_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const envelopes = await newIds(scope, 'sink_fund_allocations', data.sink_fund_allocations);
+  await insertRows(
+    scope,
+    'sink_fund_allocations',
+    data.sink_fund_allocations.map(({ id, bank_account_id, created_at, updated_at, ...envelope }) => ({
+      ...envelope,
+      id: must(envelopes, id),
+      household_id,
+      bank_account_id: must(accounts, bank_account_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const transactions = await newIds(scope, 'transactions', data.transactions);
+  await insertRows(
+    scope,
+    'transactions',
+    data.transactions.map(({ id, bank_account_id, allocation_id, sink_fund_allocation_id, created_at, updated_at, ...transaction }) => ({
+      ...transaction,
+      id: must(transactions, id),
+      household_id,
+      bank_account_id: must(accounts, bank_account_id),
+      allocation_id: mapped(allocations, allocation_id),
+      sink_fund_allocation_id: mapped(envelopes, sink_fund_allocation_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
   if (data.settings) await writeSettings(scope, data.settings, accounts, categories);
 
   const maps: Record<string, IdMap> = {
@@ -176,18 +194,23 @@ async function writeHistory(
   const members = await scope.db.selectFrom('users').select(['id', 'email']).where('household_id', '=', household_id).execute();
   const memberByEmail = new Map(members.map((m) => [m.email, m.id]));
   const emailOf = new Map(data.members.map((m) => [m.id, m.email.toLowerCase()]));
-  const activities: IdMap = new Map();
   const newKey = (key: string): string | null => {
     const match = /^([a-z_]+):(\d+)$/.exec(key);
     if (!match) return key;
     const id = maps[match[1]]?.get(Number(match[2]));
     return id === undefined ? null : `${match[1]}:${id}`;
   };
-  for (const entry of data.activities) {
-    const userEmail = entry.user_id === null ? undefined : emailOf.get(entry.user_id);
-    const row = await scope
-      .insertInto('activities')
-      .values({
+  // Every undo link names an entry of the file (checkExport), and each entry's new id is known before any is
+  // written, so the links go in with the entries (they are not foreign keys: an entry may name a later one).
+  const activities = await newIds(scope, 'activities', data.activities);
+  const linked = (id: number | null) => (id === null ? null : activities.get(id)!);
+  await insertRows(
+    scope,
+    'activities',
+    data.activities.map((entry) => {
+      const userEmail = entry.user_id === null ? undefined : emailOf.get(entry.user_id);
+      return {
+        id: activities.get(entry.id)!,
         household_id,
         user_id: userEmail === undefined ? null : (memberByEmail.get(userEmail) ?? null),
         actor_name: entry.actor_name,
@@ -196,25 +219,18 @@ async function writeHistory(
         budget_id: entry.budget_id === null ? null : (maps.budget.get(entry.budget_id) ?? null),
         bank_account_id: entry.bank_account_id === null ? null : (maps.bank_account.get(entry.bank_account_id) ?? null),
         undo: null,
-        undoes_id: entry.undoes_id === null ? null : (activities.get(entry.undoes_id) ?? null),
+        undone_by_id: linked(entry.undone_by_id),
+        undoes_id: linked(entry.undoes_id),
         ...stamps(entry),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    activities.set(entry.id, row.id);
-    const keys = [...new Set(entry.row_keys.map(newKey).filter((k): k is string => k !== null))];
-    if (keys.length > 0) await scope.insertInto('activity_rows').values(keys.map((row_key) => ({ household_id, activity_id: row.id, row_key }))).execute();
-  }
-  for (const entry of data.activities) {
-    if (entry.undone_by_id === null && entry.undoes_id === null) continue;
-    await scope
-      .updateTable('activities')
-      .set({
-        undone_by_id: entry.undone_by_id === null ? null : activities.get(entry.undone_by_id)!,
-        undoes_id: entry.undoes_id === null ? null : activities.get(entry.undoes_id)!,
-      })
-      .where('activities.id', '=', activities.get(entry.id)!)
-      .execute();
-  }
+      };
+    }),
+  );
+  await insertRows(
+    scope,
+    'activity_rows',
+    data.activities.flatMap((entry) =>
+      [...new Set(entry.row_keys.map(newKey).filter((k): k is string => k !== null))].map((row_key) => ({ household_id, activity_id: activities.get(entry.id)!, row_key })),
+    ),
+  );
   return activities.size;
 }

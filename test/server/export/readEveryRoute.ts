@@ -56,6 +56,28 @@ const KIND_UNDER_KEY: Record<string, Kind> = {
   activities: 'activity',
 };
 
+/** The kind named by each prefix of an activity's row keys (`transaction:5`). */
+const KIND_OF_ROW_KEY: Record<string, Kind> = {
+  transaction: 'transaction',
+  income: 'income',
+  allocation: 'allocation',
+  envelope: 'envelope',
+  special_event: 'event',
+  budget: 'budget',
+  bank_account: 'account',
+  sink_fund: 'account',
+  allocation_category: 'category',
+  institution: 'institution',
+};
+
+/** An activity's row key under the other install's id; a key of unknown kind fails the test. */
+function remapRowKey(key: string, maps: IdMaps, where: string): string {
+  const [prefix, id] = key.split(':');
+  const mapped = KIND_OF_ROW_KEY[prefix] && maps[KIND_OF_ROW_KEY[prefix]].get(Number(id));
+  if (mapped === undefined) throw new Error(`row key ${key} at ${where} is not in the export`);
+  return `${prefix}:${mapped}`;
+}
+
 /** Ids that are not the household's rows' (left as they are). */
 const NOT_ROW_IDS = new Set(['user_id']);
 
@@ -72,6 +94,8 @@ export function remapIds<T>(value: T, maps: IdMaps, kind: Kind | null = null, pa
       const mapped = maps[idKind].get(inner);
       if (mapped === undefined) throw new Error(`${idKind} ${inner} at ${where} is not in the export`);
       result[key] = mapped;
+    } else if (key === 'row_keys' && Array.isArray(inner)) {
+      result[key] = inner.map((rowKey: string, i) => remapRowKey(rowKey, maps, `${where}[${i}]`));
     } else {
       result[key] = remapIds(inner, maps, KIND_UNDER_KEY[key] ?? (typeof inner === 'object' ? null : kind), where);
     }
