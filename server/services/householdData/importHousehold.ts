@@ -32,7 +32,7 @@ async function newIds(scope: HouseholdScope, table: HouseholdTable, rows: Readon
 }
 
 /** Writes `rows` of `table` a batch at a time: a statement per ROWS_PER_STATEMENT rows (chunks.ts), not per row. */
-async function insertRows<T extends HouseholdTable>(scope: HouseholdScope, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
+export async function insertRows<T extends HouseholdTable>(scope: HouseholdScope, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
   await inChunks(rows, (chunk) => scope.insertInto(table).values(chunk).execute());
 }
 
