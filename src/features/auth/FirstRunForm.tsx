@@ -128,7 +128,7 @@ export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: ()
         {fields.map(renderField)}
         <fieldset className="ec-field-group">
           <legend className="ec-field-label">A couple? Name the partners (optional)</legend>
-          <p className="ec-field-hint">As the budget's split between them shows them. Blank is fine: Settings can name them later.</p>
+          <p className="ec-field-hint">Shown where the budget splits the free money between you. Leave them blank to name them later in Settings.</p>
           {partnerFields.map(renderField)}
         </fieldset>
         <div className="ec-login-actions">
