@@ -3,7 +3,9 @@ import { isPostgres } from '../db/dialect';
 import { MIN_PASSWORD_LENGTH, type CreateHouseholdBody } from '../../src/shared/schemas/auth';
 import type { Database } from '../db/schema';
 import { unprocessable } from '../errors';
+import { HouseholdScope } from '../db/scope';
 import { hashPassword } from './passwords';
+import { createSettings } from './settings';
 
 interface NewUser {
   householdName: string;
@@ -89,6 +91,9 @@ export async function createFirstHousehold(db: Kysely<Database>, body: CreateHou
       await sql`lock table users in share row exclusive mode`.execute(trx);
     }
     if (await hasAnyUser(trx)) throw unprocessable(ALREADY_SET_UP_MESSAGE);
-    return insertUser(trx, user, { newHousehold: true });
+    const created = await insertUser(trx, user, { newHousehold: true });
+    // Settings keep the first partner as `wife` and the second as `husband` (the order the split lists them).
+    await createSettings(new HouseholdScope(trx, created.householdId), { wife: body.first_partner_name, husband: body.second_partner_name });
+    return created;
   });
 }

@@ -21,17 +21,22 @@ async function readSettings(scope: HouseholdScope): Promise<Settings | undefined
 }
 
 /**
- * The household's settings; the row with the defaults is created on first read. The partners' names start blank
- * (shown as "First partner" / "Second partner"): the columns' old defaults, "Wife" and "Husband", named no one.
+ * The household's settings row with the defaults, unless it has one. The partners' names start blank (shown as
+ * "First partner" / "Second partner") unless given: the columns' old defaults, "Wife" and "Husband", named no one.
  */
+export async function createSettings(scope: HouseholdScope, partners: Partial<Pick<Settings, 'wife' | 'husband'>> = {}): Promise<void> {
+  await scope
+    .insertInto('settings')
+    .values({ household_id: scope.householdId, wife: partners.wife ?? '', husband: partners.husband ?? '' })
+    .onConflict((oc) => oc.column('household_id').doNothing())
+    .execute();
+}
+
+/** The household's settings; the row with the defaults is created on first read. */
 export async function getSettings(scope: HouseholdScope): Promise<Settings> {
   const existing = await readSettings(scope);
   if (existing) return existing;
-  await scope
-    .insertInto('settings')
-    .values({ household_id: scope.householdId, wife: '', husband: '' })
-    .onConflict((oc) => oc.column('household_id').doNothing())
-    .execute();
+  await createSettings(scope);
   const created = await readSettings(scope);
   if (!created) throw new Error('settings row missing right after it was created');
   return created;

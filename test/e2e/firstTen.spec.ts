@@ -46,6 +46,9 @@ test.describe('a new install', () => {
     await page.getByLabel('Email').fill('ana@example.com');
     await page.getByLabel('Password', { exact: true }).fill('a long enough password');
     await page.getByLabel('Confirm password').fill('a long enough password');
+    // The partners' names are optional: the first one given (with stray spaces), the second left blank.
+    await page.getByLabel("First Partner's Name").fill('  Ana ');
+    await expect(page.getByLabel("Second Partner's Name")).toHaveAttribute('placeholder', 'Second partner');
     await page.getByRole('button', { name: 'Create household' }).click();
 
     // Home offers the first step, says why, and where to do it.
@@ -56,6 +59,10 @@ test.describe('a new install', () => {
     await guideCard(page).getByRole('link', { name: 'Add your accounts (Bank Accounts)' }).click();
     await expect(page).toHaveURL(/#\/setup\/bank-accounts$/);
     await expect(page.getByRole('button', { name: 'Add Bank Account' })).toBeVisible();
+
+    await page.goto(`${server.baseUrl}/#/setup/settings`);
+    await expect(page.getByLabel("First Partner's Name")).toHaveValue('Ana');
+    await expect(page.getByLabel("Second Partner's Name")).toHaveValue('');
   });
 });
 
@@ -113,25 +120,42 @@ test.describe('the guided start', () => {
       await expect(nextStep.getByRole('link', { name: link })).toBeVisible();
       await expect(nextStep.getByRole('link', { name: 'All steps' })).toBeVisible();
     };
+    /** Budgets and Transactions say what setup is missing, and only that: one message, not the guide's note too. */
+    const asksToFinishSetup = async (address: string, missing: string[]) => {
+      await page.goto(`/#${address}`);
+      const notice = page.getByRole('note').filter({ hasText: 'Finish setting up your household first:' });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('link')).toHaveText(missing);
+      await expect(nextStep).toHaveCount(0);
+    };
     // Nothing yet: a budget, transactions or a report first need accounts.
-    await offers('/budgets', 'This household has no budget yet.', 'First, guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+    await asksToFinishSetup('/budgets', ['Add your allocation categories', 'Add your bank accounts']);
+    await asksToFinishSetup('/transactions', ['Add your allocation categories', 'Add your bank accounts']);
     await offers('/account-balances', 'There are no accounts yet', 'Guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
     await offers('/sink-funds', 'A sink fund is one of your accounts', 'Add your accounts', 'Add your accounts (Bank Accounts)');
     await offers('/activity', 'Nothing has been changed in this household yet', 'Guided start step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
 
     const api = await apiFor(user);
     await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
-    for (const address of ['/budgets', '/budgets/current', '/transactions', '/special-events', '/reports/net-worth', '/transactions/find'])
+    for (const address of ['/budgets/current', '/special-events', '/reports/net-worth', '/transactions/find'])
       await offers(address, /no budget|no transactions|none yet/i, 'step 2 of 4: Plan your first month', 'Add your first budget');
+    await asksToFinishSetup('/budgets', ['Add your allocation categories']);
+    await asksToFinishSetup('/transactions', ['Add your allocation categories']);
     // The sink fund is an account of its own kind: still offered once an ordinary account exists.
     await offers('/sink-funds', 'A sink fund is one of your accounts', 'step 1 of 4: Add your accounts', 'Add your accounts (Bank Accounts)');
+
+    // Setup done: Budgets and Transactions offer the guide's step instead.
+    await api('POST', '/allocation_categories', { name: 'Food' });
+    for (const address of ['/budgets', '/transactions']) {
+      await offers(address, /no budget/i, 'step 2 of 4: Plan your first month', 'Add your first budget');
+      await expect(page.getByText('Finish setting up your household first:')).toHaveCount(0);
+    }
 
     // The page's heading once, at either width (the shell's row names it on a phone).
     await page.goto('/#/transactions');
     await expect(nextStep).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Transactions', exact: true })).toHaveCount(1);
 
-    await api('POST', '/allocation_categories', { name: 'Food' });
     await api('POST', '/budgets', { start_date: `${new Date().toISOString().slice(0, 8)}01` });
     await offers('/transactions', 'No transactions yet', 'Guided start step 3 of 4: Record what you spend', 'Quick Add');
     await offers('/transactions/find', 'There are no transactions to find yet.', 'Guided start step 3 of 4: Record what you spend', 'Transactions (import)');
@@ -166,6 +190,46 @@ test.describe('the guided start', () => {
     const link = list.getByRole('link', { name: 'Add your bank accounts' });
     await expect(link).toHaveCSS('text-decoration-line', 'none');
     await expect(link).not.toHaveCSS('color', 'rgb(0, 0, 238)');
+  });
+});
+
+test.describe("the guided start's note moves nothing", () => {
+  // The guide's answer is held back below (page.route); a service worker would answer around the hold.
+  test.use({ serviceWorkers: 'block' });
+
+  test("it arrives after the page's own data and below it: the page's main button stays where it first appeared", async ({ page }) => {
+    const user = await createHousehold();
+    const api = await apiFor(user);
+    await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
+    await api('POST', '/allocation_categories', { name: 'Food' });
+    await api('POST', '/budgets', { start_date: `${new Date().toISOString().slice(0, 8)}01` });
+    await signIn(page, user);
+    const nextStep = page.getByRole('note', { name: 'Next step' });
+
+    // No transactions yet: both pages offer the guide's step 3 once it knows that (GET /transactions/last_update).
+    for (const [address, name] of [
+      ['/transactions', 'Make Changes'],
+      ['/transactions/find', 'Search'],
+    ]) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/transactions/last_update', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      // A fresh load: nothing the guide reads is in the page's memory yet.
+      await page.goto(`/#${address}`);
+      await page.reload();
+      const button = page.getByRole('button', { name, exact: true });
+      await expect(button).toBeVisible();
+      await expect(nextStep).toHaveCount(0);
+      const first = await button.boundingBox();
+
+      release();
+      await expect(nextStep).toContainText('Record what you spend');
+      expect(await button.boundingBox(), `${name} on ${address}`).toEqual(first);
+      await page.unroute('**/transactions/last_update');
+    }
   });
 });
 

@@ -43,5 +43,22 @@ describe.each(testDialects)('first-run household creation on %s', (dialect) => {
     expect(again).toMatchObject({ status: 422, body: { success: false, errors: [ALREADY_SET_UP_MESSAGE] } });
     expect(await ctx.server.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'jo@example.com' }]);
     expect(await ctx.server.db.selectFrom('households').select('name').execute()).toEqual([{ name: 'The Parkers' }]);
+    // Sent without the partners' names (as before they were asked for): both partners stay unnamed.
+    expect(await ctx.server.db.selectFrom('settings').select(['wife', 'husband']).execute()).toEqual([{ wife: '', husband: '' }]);
+  });
+});
+
+describe.each(testDialects)('first-run household creation with the partners named, on %s', (dialect) => {
+  const ctx = useTestServer(dialect, { signIn: false });
+
+  it('keeps the names trimmed as the first and second partner; a blank name stays unnamed', async () => {
+    const created = await call(ctx.server, null, {
+      method: 'POST',
+      url: '/setup/household',
+      payload: { ...HOUSEHOLD, first_partner_name: '   ', second_partner_name: '  Sam Parker ' },
+    });
+    expect(created).toMatchObject({ status: 201, body: { success: true } });
+    // Settings keep the first partner as `wife`, the second as `husband`.
+    expect(await ctx.server.db.selectFrom('settings').select(['wife', 'husband']).execute()).toEqual([{ wife: '', husband: 'Sam Parker' }]);
   });
 });

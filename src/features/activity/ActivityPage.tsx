@@ -56,9 +56,6 @@ export default function ActivityPage() {
       ) : (
         <ActivityList entries={activity.data?.entries} loading={activity.isFetching && !activity.data} />
       )}
-      {activity.data?.entries.length === 0 && userId === undefined && budgetId === undefined && pages.length === 0 && (
-        <GuideNextStep missing="Nothing has been changed in this household yet: each change either partner makes is listed here." />
-      )}
       <Space className="ec-activity__pages">
         <Button disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>
           Newer
@@ -67,6 +64,9 @@ export default function ActivityPage() {
           Older
         </Button>
       </Space>
+      {activity.data?.entries.length === 0 && userId === undefined && budgetId === undefined && pages.length === 0 && (
+        <GuideNextStep missing="Nothing has been changed in this household yet: each change either partner makes is listed here." />
+      )}
     </section>
   );
 }

@@ -4,12 +4,21 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { messageCleared, NOT_LOGGED_IN } from '../../app/messages/messagesSlice';
 import { MessageBar } from '../../app/messages/MessageBar';
 import { createHouseholdBodySchema, type CreateHouseholdBody } from '../../shared/schemas/auth';
+import { partnerName } from '../../shared/incomeOwners';
 import { useCreateHouseholdMutation } from './authApi';
 import { useSignIn } from './useSignIn';
 
 type Field = keyof CreateHouseholdBody;
 
-const fields: { name: Field; label: string; type: string; autoComplete: string }[] = [
+interface FieldShown {
+  name: Field;
+  label: string;
+  type: string;
+  autoComplete: string;
+  placeholder?: string;
+}
+
+const fields: FieldShown[] = [
   { name: 'household_name', label: 'Household name', type: 'text', autoComplete: 'organization' },
   { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
@@ -17,7 +26,22 @@ const fields: { name: Field; label: string; type: string; autoComplete: string }
   { name: 'password_confirmation', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
 
-const emptyForm: CreateHouseholdBody = { household_name: '', name: '', email: '', password: '', password_confirmation: '' };
+// The labels Settings uses; a blank name shows as the stand-in the screens use (the placeholder).
+const UNNAMED = { wife: '', husband: '' };
+const partnerFields: FieldShown[] = [
+  { name: 'first_partner_name', label: "First Partner's Name", type: 'text', autoComplete: 'off', placeholder: partnerName(UNNAMED, 'wife') },
+  { name: 'second_partner_name', label: "Second Partner's Name", type: 'text', autoComplete: 'off', placeholder: partnerName(UNNAMED, 'husband') },
+];
+
+const emptyForm: Record<Field, string> = {
+  household_name: '',
+  name: '',
+  email: '',
+  password: '',
+  password_confirmation: '',
+  first_partner_name: '',
+  second_partner_name: '',
+};
 
 /** First run only (no user exists yet): creates the household and its first user, then signs in. */
 export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: () => void; onCreated?: () => void }) {
@@ -59,6 +83,31 @@ export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: ()
     if (!(await signIn({ email: parsed.data.email, password: parsed.data.password }))) onCreated?.();
   };
 
+  const renderField = ({ name, label, type, autoComplete, placeholder }: FieldShown) => (
+    <div key={name} className="ec-field">
+      <label className="ec-field-label" htmlFor={`ec-field-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`ec-field-${name}`}
+        className={`ec-input${fieldErrors[name] ? ' ec-input-invalid' : ''}`}
+        type={type}
+        name={name}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={fieldErrors[name] ? `ec-error-${name}` : undefined}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      />
+      {fieldErrors[name] && (
+        <span id={`ec-error-${name}`} className="ec-field-error">
+          {fieldErrors[name]}
+        </span>
+      )}
+    </div>
+  );
+
   return (
     <section className="ec-login-card" aria-labelledby="ec-first-run-title">
       <h1 id="ec-first-run-title" className="ec-login-title">
@@ -76,29 +125,12 @@ export default function FirstRunForm({ onSignedIn, onCreated }: { onSignedIn: ()
         </div>
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        {fields.map(({ name, label, type, autoComplete }) => (
-          <div key={name} className="ec-field">
-            <label className="ec-field-label" htmlFor={`ec-field-${name}`}>
-              {label}
-            </label>
-            <input
-              id={`ec-field-${name}`}
-              className={`ec-input${fieldErrors[name] ? ' ec-input-invalid' : ''}`}
-              type={type}
-              name={name}
-              autoComplete={autoComplete}
-              aria-invalid={fieldErrors[name] ? true : undefined}
-              aria-describedby={fieldErrors[name] ? `ec-error-${name}` : undefined}
-              value={form[name]}
-              onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-            />
-            {fieldErrors[name] && (
-              <span id={`ec-error-${name}`} className="ec-field-error">
-                {fieldErrors[name]}
-              </span>
-            )}
-          </div>
-        ))}
+        {fields.map(renderField)}
+        <fieldset className="ec-field-group">
+          <legend className="ec-field-label">A couple? Name the partners (optional)</legend>
+          <p className="ec-field-hint">Shown where the budget splits the free money between you. Leave them blank to name them later in Settings.</p>
+          {partnerFields.map(renderField)}
+        </fieldset>
         <div className="ec-login-actions">
           <button type="submit" className="ec-button ec-button-primary" disabled={creating || signingIn}>
             {(creating || signingIn) && <span className="ec-spinner" aria-hidden="true" />}

@@ -10,7 +10,7 @@ import { apiErrorText } from '../../app/apiErrors';
 import { AddBudgetDialog } from './AddBudgetDialog';
 import { budgetMessages, budgetQuestions } from '../../shared/budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
-import { BudgetSetupNotice } from './BudgetSetupNotice';
+import { BudgetSetupNotice, useBudgetSetupMissing } from './BudgetSetupNotice';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
@@ -47,6 +47,8 @@ export default function BudgetListPage() {
   const { run } = useWriteAction();
   const navigate = useNavigate();
   const { copyId, closeId } = useMemo(() => budgetListActions(budgets ?? []), [budgets]);
+  // The setup notice already says what to do first: the guided start's note waits until setup is done.
+  const setupDone = useBudgetSetupMissing()?.length === 0;
 
   const columns: ColumnsType<BudgetSummary> = [
     { title: 'Budget', dataIndex: 'name', key: 'name' },
@@ -136,7 +138,7 @@ export default function BudgetListPage() {
               </>
             }
           />
-          <GuideNextStep step="budget" missing="This household has no budget yet." />
+          {setupDone && <GuideNextStep step="budget" missing="This household has no budget yet." />}
         </>
       ) : (
         <Table<BudgetSummary> rowKey="id" columns={columns} dataSource={budgets} loading={isLoading} pagination={BUDGET_LIST_PAGING} size="middle" />

@@ -2,12 +2,22 @@ import { MissingSetupNotice, type MissingSetup } from '../../components/MissingS
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 
-/** Budgets need allocation categories (for allocations) and bank accounts (for incomes). */
-export function BudgetSetupNotice() {
+const NOTHING_MISSING: MissingSetup[] = [];
+
+/**
+ * What budgets need set up first: allocation categories (for allocations) and bank accounts (for incomes).
+ * Undefined until both lists have arrived.
+ */
+export function useBudgetSetupMissing(): MissingSetup[] | undefined {
   const { data: categories } = useGetAllocationCategoriesQuery();
   const { data: accounts } = useGetBankAccountsQuery();
+  if (!categories || !accounts) return undefined;
   const missing: MissingSetup[] = [];
-  if (categories && categories.length === 0) missing.push('categories');
-  if (accounts && accounts.length === 0) missing.push('accounts');
-  return <MissingSetupNotice missing={missing} />;
+  if (categories.length === 0) missing.push('categories');
+  if (accounts.length === 0) missing.push('accounts');
+  return missing.length === 0 ? NOTHING_MISSING : missing;
+}
+
+export function BudgetSetupNotice() {
+  return <MissingSetupNotice missing={useBudgetSetupMissing() ?? NOTHING_MISSING} />;
 }

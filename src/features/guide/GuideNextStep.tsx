@@ -18,6 +18,9 @@ interface GuideNextStepProps {
  * An empty screen's offer of the guided start's step that fills it: what is missing, then the step (by its
  * number and title) with its links. When an earlier step is not done yet, that one comes first: a budget needs
  * accounts, transactions need a budget. Plain elements only: it sits on pages that load without antd.
+ *
+ * Place it last on its page: it appears when the guide's own answers arrive, after the page's, and whatever it
+ * appeared above would move under the person's pointer.
  */
 export function GuideNextStep({ missing, step, evenWhenDone = false }: GuideNextStepProps) {
   // What the app already holds is enough: the screen's own data says it is empty, and writes refresh these lists.

@@ -114,7 +114,6 @@ export default function FindTransactionsPage() {
     <section className="ec-find-page">
       {/* On a phone the shell shows the page's heading on its own row. */}
       {!narrow && <h2>Find Transactions</h2>}
-      <GuideNextStep step="entries" missing="There are no transactions to find yet." />
       <div className="ec-find-filters" role="search">
         <label className="ec-find-text">
           Description, amount or reference
@@ -201,6 +200,7 @@ export default function FindTransactionsPage() {
           pagination={{ current: data?.page ?? 1, pageSize: data?.per_page ?? 50, total: data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true }}
         />
       </div>
+      <GuideNextStep step="entries" missing="There are no transactions to find yet." />
     </section>
   );
 }

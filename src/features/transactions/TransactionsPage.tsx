@@ -75,7 +75,8 @@ export default function TransactionsPage() {
       <section>
         <PageTitle title="Transactions" />
         <MissingSetupNotice missing={missing} />
-        {budgets.length === 0 && <GuideNextStep step="budget" missing="There is no budget yet: transactions are recorded against a budget's allocations." />}
+        {/* The setup notice already says what to do first: the guided start's note waits until setup is done. */}
+        {missing.length === 0 && <GuideNextStep step="budget" missing="There is no budget yet: transactions are recorded against a budget's allocations." />}
       </section>
     );
   }
@@ -113,7 +114,6 @@ export default function TransactionsPage() {
       </div>
       {!account && <Alert type="warning" showIcon title="That bank account was not found. Choose one above." />}
       {!budget && <Alert type="warning" showIcon title="That budget was not found. Choose one above." />}
-      {!editing && <GuideNextStep step="entries" missing={'No transactions yet. Add them here with "Make Changes", one at a time with Quick Add, or import your bank\'s CSV export with "Make Changes" then "Import Transactions".'} />}
       {account && budget && (
         <TransactionWindowEditor
           key={`${account.id}-${budget.id}`}
@@ -126,6 +126,7 @@ export default function TransactionsPage() {
           closed={budget.status === 'closed'}
         />
       )}
+      {!editing && <GuideNextStep step="entries" missing={'No transactions yet. Add them here with "Make Changes", one at a time with Quick Add, or import your bank\'s CSV export with "Make Changes" then "Import Transactions".'} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, textSchema } from './common';
+import { blankableNameSchema, idSchema, nameSchema, notGiven, textSchema } from './common';
 
 /** The users.email column's length (the longest address the standards allow). */
 export const EMAIL_MAX = 320;
@@ -48,6 +48,9 @@ export const createHouseholdBodySchema = z
     email: textSchema(EMAIL_MAX).trim().email({ error: 'Email is not valid' }),
     password: newPasswordSchema,
     password_confirmation: z.string(),
+    // Optional, as in Settings (the `wife` and `husband` there): blank or left out, a partner stays unnamed.
+    first_partner_name: notGiven(blankableNameSchema),
+    second_partner_name: notGiven(blankableNameSchema),
   })
   .refine((b) => b.password === b.password_confirmation, {
     error: "Password confirmation doesn't match Password",

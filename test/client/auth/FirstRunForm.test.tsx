@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../support/fetchMock';
 import { CHUNK_LOAD, loadShellCode, renderApp } from '../../support/render';
@@ -17,6 +17,19 @@ const household = {
 async function fillIn(values: Record<string, string>, confirmation: string) {
   for (const [label, value] of Object.entries(values)) await userEvent.type(screen.getByLabelText(label), value);
   await userEvent.type(screen.getByLabelText('Confirm password'), confirmation);
+}
+
+/** A new install's first-run form, with a server that accepts the household and the sign-in after it. */
+async function openFirstRun() {
+  const network = mockFetch({
+    'GET /setup/status': { needs_household: true },
+    'POST /setup/household': () => ({ status: 201, body: { success: true } }),
+    'POST /auth/sign_in': signInOk,
+    'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
+  });
+  const { router } = await renderApp('/login');
+  await screen.findByRole('heading', { name: 'Create your household' }, CHUNK_LOAD);
+  return { network, router };
 }
 
 describe('first run: create your household', () => {
@@ -49,14 +62,7 @@ describe('first run: create your household', () => {
   });
 
   it('creates the household, then signs in and opens home', async () => {
-    const network = mockFetch({
-      'GET /setup/status': { needs_household: true },
-      'POST /setup/household': () => ({ status: 201, body: { success: true } }),
-      'POST /auth/sign_in': signInOk,
-      'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true },
-    });
-    const { router } = await renderApp('/login');
-    await screen.findByRole('heading', { name: 'Create your household' }, CHUNK_LOAD);
+    const { network, router } = await openFirstRun();
     await fillIn(household, 'a long password');
     await userEvent.click(screen.getByRole('button', { name: 'Create household' }));
 
@@ -67,9 +73,23 @@ describe('first run: create your household', () => {
       email: 'ann@example.com',
       password: 'a long password',
       password_confirmation: 'a long password',
+      first_partner_name: '',
+      second_partner_name: '',
     });
     expect(network.find('POST', '/auth/sign_in')[0].body).toEqual({ email: 'ann@example.com', password: 'a long password' });
     expect(window.localStorage.getItem('householdName')).toBe('The Smiths');
+  });
+
+  it('may name the two partners: optional, trimmed, with the stand-ins of an unnamed partner as placeholders', async () => {
+    const { network, router } = await openFirstRun();
+    const partners = screen.getByRole('group', { name: 'A couple? Name the partners (optional)' });
+    expect(within(partners).getByLabelText("First Partner's Name")).toHaveAttribute('placeholder', 'First partner');
+    expect(within(partners).getByLabelText("Second Partner's Name")).toHaveAttribute('placeholder', 'Second partner');
+    await fillIn({ ...household, "First Partner's Name": '  Ann ', "Second Partner's Name": '   ' }, 'a long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create household' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), CHUNK_LOAD);
+    expect(network.find('POST', '/setup/household')[0].body).toMatchObject({ first_partner_name: 'Ann', second_partner_name: '' });
   });
 
   it("shows the server's messages when it refuses", async () => {

@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch } from '../../support/fetchMock';
+import { waitForGuideAnswers } from '../../support/guide';
 import { accounts, budgetList, categories } from './fixtures';
 import { answer, refuse, renderBudgets } from './renderBudgets';
 
 const setupRoutes = { 'GET /allocation_categories': categories, 'GET /bank_accounts': accounts };
+const NO_TRANSACTIONS = { transaction_date: '2026-03-15', has_transactions: false };
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
@@ -156,13 +158,24 @@ describe('budget list', () => {
     expect(screen.getByRole('dialog', { name: 'Add New Budget' })).toBeInTheDocument();
   });
 
-  it('explains the first step to a new household, and what setup is missing', async () => {
-    mockFetch({ 'GET /budgets': [], 'GET /allocation_categories': [], 'GET /bank_accounts': accounts });
-    renderBudgets('/budgets');
+  it('explains the first step to a new household, and what setup is missing (the one message about it)', async () => {
+    mockFetch({ 'GET /budgets': [], 'GET /allocation_categories': [], 'GET /bank_accounts': accounts, 'GET /transactions/last_update': NO_TRANSACTIONS });
+    const { store } = renderBudgets('/budgets');
     expect(await screen.findByText('No budgets yet.')).toBeInTheDocument();
     expect(screen.getByText(/Start with “Add New Budget”/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Add your allocation categories' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add your bank accounts' })).not.toBeInTheDocument();
+    await waitForGuideAnswers(store);
+    expect(screen.queryByRole('note', { name: 'Next step' })).not.toBeInTheDocument();
+  });
+
+  it("offers the guided start's budget step once setup is done, without the setup notice", async () => {
+    mockFetch({ ...setupRoutes, 'GET /budgets': [], 'GET /transactions/last_update': NO_TRANSACTIONS });
+    renderBudgets('/budgets');
+    const next = await screen.findByRole('note', { name: 'Next step' });
+    expect(next).toHaveTextContent('This household has no budget yet.');
+    expect(next).toHaveTextContent('Guided start step 2 of 4: Plan your first month');
+    expect(screen.queryByText('Finish setting up your household first:')).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transactions';
 import { mockFetch, refusal } from '../../support/fetchMock';
+import { waitForGuideAnswers } from '../../support/guide';
 import { setupUser } from '../../support/user';
 import { transaction } from './builders';
 import { CARD, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
@@ -297,14 +298,22 @@ describe('Transactions', () => {
     expect(within(row).getByLabelText(/^Withdrawn/)).toHaveFocus();
   });
 
-  it('guides a new household to set up first', async () => {
+  it('guides a new household to set up first, with one message: what setup is missing', async () => {
     mockFetch(household({ 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
-    renderTransactions();
+    const { store } = renderTransactions();
     expect(await screen.findByRole('link', { name: 'Add your bank accounts' })).toBeInTheDocument();
-    // No budget, and before it no account: the guided start's first step comes first.
+    expect(screen.getByText('Finish setting up your household first:')).toBeInTheDocument();
+    await waitForGuideAnswers(store);
+    expect(screen.queryByRole('note', { name: 'Next step' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
+  });
+
+  it('offers the guided start\'s budget step once setup is done and there is no budget yet', async () => {
+    mockFetch(household({ 'GET /budgets': [], 'GET /budgets/current': () => refusal(404, ['There is no open budget']) }));
+    renderTransactions();
     const next = await screen.findByRole('note', { name: 'Next step' });
     expect(next).toHaveTextContent('There is no budget yet');
-    expect(next).toHaveTextContent('First, guided start step 1 of 4: Add your accounts');
-    expect(screen.queryByRole('button', { name: 'Make Changes' })).not.toBeInTheDocument();
+    expect(next).toHaveTextContent('Guided start step 2 of 4: Plan your first month');
+    expect(screen.queryByText('Finish setting up your household first:')).not.toBeInTheDocument();
   });
 });
