@@ -8,8 +8,8 @@
  * Seeds one database (a fresh SQLite file, or the PostgreSQL database given) with three households through the
  * app's own demo seeder (the sizes of `bench:scale`: 12, 60 and 180 closed budgets of 64 allocations), starts the
  * real server on it and, in Debian's Chromium on the desktop profile (1280 px, no throttling), times each screen from the in-app navigation (the address's
- * hash changes, as a menu link does) to the first frame painted after its data is on screen. Each run starts
- * from a freshly loaded app on the home page: the screen's code comes from the browser cache after the first
+ * hash changes, as a menu link does) to the first frame painted after its data is on screen, the sizes taking
+ * turns run by run. Each run starts from a freshly loaded app on the home page: the screen's code comes from the browser cache after the first
  * run, its data always from the server. Prints the median per size, the growth from one size to the next and
  * the goals (≤ 500 ms at fifteen years, ≤ 1.3× the one-year figure). Never runs as a test.
  */
@@ -126,6 +126,7 @@ export async function benchScreens(): Promise<void> {
   const browser = await launchBrowser();
   const medians = new Map<string, number[]>();
   try {
+    const pages: Page[] = [];
     for (const household of households) {
       const stored = await credentials(server.baseUrl, household.email, PASSWORD);
       const { householdName: _name, ...headers } = stored;
@@ -136,19 +137,22 @@ export async function benchScreens(): Promise<void> {
       await context.addInitScript((items) => {
         for (const [name, value] of Object.entries(items)) window.localStorage.setItem(name, value);
       }, stored);
-      const page = await context.newPage();
-      for (const screen of SCREENS) {
-        const times: number[] = [];
-        for (let run = 0; run < RUNS; run++) {
+      pages.push(await context.newPage());
+    }
+    for (const screen of SCREENS) {
+      // The sizes take turns, run by run, so that whatever else the machine does meanwhile falls on all of them.
+      const times = households.map((): number[] => []);
+      for (let run = 0; run < RUNS; run++) {
+        for (const [i, household] of households.entries()) {
+          const page = pages[i];
           await page.goto(`${server.baseUrl}/#/`);
           await page.waitForSelector('.ec-toolbar', { timeout: 60_000 });
           await page.waitForLoadState('load');
-          times.push(await timeNavigation(page, screen.address(household.demo), screen.ready));
+          times[i].push(await timeNavigation(page, screen.address(household.demo), screen.ready));
         }
-        medians.set(screen.name, [...(medians.get(screen.name) ?? []), median(times)]);
-        console.log(`${household.label}: ${screen.name} ${times.map((ms) => Math.round(ms)).join(' / ')} ms`);
       }
-      await context.close();
+      medians.set(screen.name, times.map(median));
+      households.forEach((household, i) => console.log(`${household.label}: ${screen.name} ${times[i].map((ms) => Math.round(ms)).join(' / ')} ms`));
     }
   } finally {
     await browser.close();
