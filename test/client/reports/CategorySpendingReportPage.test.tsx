@@ -1,16 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
-import { mockFetch } from '../../support/fetchMock';
+import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
 import { BUDGETS, CATEGORY_SPENDING, renderReport, tableRows } from './renderReports';
 
-const report = { data: CATEGORY_SPENDING, fields: ['category_name', 'period', 'budgeted', 'spent', 'difference'] };
+const CATEGORIES = [
+  { id: 3, name: 'Clothes' },
+  { id: 5, name: 'Food, "Fun"' },
+  { id: 7, name: 'Home' },
+];
+
+/** The server's answer: every category's rows, or only those of the category `category_id` names. */
+const report = ({ search }: RecordedRequest) => {
+  const only = Number(new URLSearchParams(search).get('category_id')) || undefined;
+  return { body: { data: CATEGORY_SPENDING.filter((row) => !only || row.allocation_category_id === only), fields: ['category_name', 'period', 'budgeted', 'spent', 'difference'] } };
+};
+const household = { 'GET /budgets': BUDGETS, 'GET /allocation_categories': CATEGORIES, 'GET /reports/category_spending': report };
 
 describe('Category Spending Report', () => {
   it('shows the first category with any money, budgeted against spent, in the table and as grouped columns', async () => {
-    const network = mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    const network = mockFetch(household);
     const { container } = renderReport('/reports/category-spending');
     await screen.findByRole('region', { name: 'Budgeted and spent by period' });
-    expect(network.find('GET', '/reports/category_spending')[0].search).toBe('');
+    // No range: the server's twelve newest periods, every category at once, one request.
+    expect(network.find('GET', '/reports/category_spending').map((request) => request.search)).toEqual(['']);
     expect(screen.getByRole('combobox', { name: 'Category' }).closest('.ant-select')).toHaveTextContent('Food, "Fun"');
     expect(tableRows(container)).toEqual([
       ['Feb 2026', '500.00', '420.00', '80.00'],
@@ -23,7 +35,7 @@ describe('Category Spending Report', () => {
   });
 
   it('switches category from the picker, keeps it in the URL and downloads that category', async () => {
-    const network = mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    const network = mockFetch(household);
     const user = setupUser();
     const { container, router } = renderReport('/reports/category-spending?from=2026-02');
     await screen.findByRole('region', { name: 'Budgeted and spent by period' });
@@ -35,8 +47,9 @@ describe('Category Spending Report', () => {
       ['Feb 2026', '1,000.00', '1,000.00', '0.00'],
       ['Mar 2026', '1,000.00', '990.00', '10.00'],
     ]);
-    // Choosing a category filters what is already here: no new request.
-    expect(network.find('GET', '/reports/category_spending')).toHaveLength(1);
+    // Over a chosen range only one category's rows are asked for; the newest periods (every category) said which
+    // one has money to open on.
+    expect(network.find('GET', '/reports/category_spending').map((request) => request.search)).toEqual(['', '?from=2026-02&category_id=5', '?from=2026-02&category_id=7']);
 
     URL.createObjectURL = jest.fn(() => 'blob:report');
     URL.revokeObjectURL = jest.fn();
@@ -50,8 +63,16 @@ describe('Category Spending Report', () => {
     expect(network.find('GET', '/reports/category_spending').at(-1)?.search).toBe('?from=2026-02&category_id=7&format=csv');
   });
 
+  it('asks for the chosen category alone over a chosen range', async () => {
+    const network = mockFetch(household);
+    const { container } = renderReport('/reports/category-spending?from=2026-02&category_id=7');
+    await screen.findByRole('region', { name: 'Budgeted and spent by period' });
+    expect(tableRows(container)[0]).toEqual(['Feb 2026', '1,000.00', '1,000.00', '0.00']);
+    expect(network.find('GET', '/reports/category_spending').map((request) => request.search)).toEqual(['?from=2026-02&category_id=7']);
+  });
+
   it('falls back to the first category with money when the URL names one that is not in the report', async () => {
-    mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/category_spending': report });
+    mockFetch(household);
     const { container } = renderReport('/reports/category-spending?category_id=99');
     await screen.findByRole('region', { name: 'Budgeted and spent by period' });
     expect(tableRows(container)[0]).toEqual(['Feb 2026', '500.00', '420.00', '80.00']);
