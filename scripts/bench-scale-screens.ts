@@ -59,7 +59,8 @@ const SCREENS: Screen[] = [
   { name: 'net worth (all periods)', address: () => `/reports/net-worth?${ALL_PERIODS}`, ready: ['.ec-report-table .ant-table-tbody tr.ant-table-row', '.ec-report-chart svg path'] },
   { name: 'needs vs wants (all periods)', address: () => `/reports/needs-vs-wants?${ALL_PERIODS}`, ready: ['.ec-report-table .ant-table-tbody tr.ant-table-row', '.ec-report-chart svg path'] },
   { name: 'category spending (all periods)', address: () => `/reports/category-spending?${ALL_PERIODS}`, ready: ['.ec-report-table .ant-table-tbody tr.ant-table-row', '.ec-report-chart svg path'] },
-  { name: 'activity', address: () => '/activity', ready: ['.ec-activity-list .ec-activity-text'] },
+  // The page's own list: Home shows the latest entries in the same list, still on screen as the hash changes.
+  { name: 'activity', address: () => '/activity', ready: ['.ec-activity .ec-activity-list .ec-activity-text'] },
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
