@@ -47,14 +47,14 @@ export default function CategorySpendingReportPage() {
   const source = whole ? recent : report;
   const rows = useMemo(() => source.data?.data.filter((row) => row.allocation_category_id === categoryId), [source.data, categoryId]);
   const emptyHousehold = categories.data?.length === 0;
-  const failed = categories.error ?? recent.error ?? source.error;
+  const failedQuery = [categories, recent, source].find((query) => query.error);
 
   return (
     <ReportPage
       title="Category Spending Report"
       rows={emptyHousehold ? [] : rows}
-      error={failed}
-      refetch={() => (categories.error ? categories.refetch() : recent.error ? recent.refetch() : source.refetch())}
+      error={failedQuery?.error}
+      refetch={() => void failedQuery?.refetch()}
       range={range}
       onRangeChange={setRange}
       download={{ report: 'category_spending', ...range, categoryId }}
