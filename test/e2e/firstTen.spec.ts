@@ -231,6 +231,31 @@ test.describe("the guided start's note moves nothing", () => {
       await page.unroute('**/transactions/last_update');
     }
   });
+
+  test('Budgets draws "Add New Budget" once it knows whether setup is missing, so the notice above it never pushes it down', async ({ page }) => {
+    const user = await createHousehold();
+    const api = await apiFor(user);
+    await api('POST', '/bank_accounts', { name: 'Chequing', account_type: 'normal', account_category: 'current', opening_balance: 100000 });
+    await signIn(page, user);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/allocation_categories', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/#/budgets');
+    await page.reload();
+    // The page is drawn and its own list is in; the categories (none yet: setup missing) are held.
+    await page.waitForResponse((response) => new URL(response.url()).pathname === '/budgets');
+    await expect(page.locator('.ec-budget-list')).toBeAttached();
+    const addBudget = page.getByRole('button', { name: 'Add New Budget' });
+    await expect(addBudget).toHaveCount(0);
+
+    release();
+    await expect(page.getByText('Finish setting up your household first:')).toBeVisible();
+    await expect(addBudget).toBeVisible();
+    await page.unroute('**/allocation_categories');
+  });
 });
 
 test.describe('with a household under way', () => {

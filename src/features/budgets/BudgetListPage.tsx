@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorText } from '../../app/apiErrors';
@@ -47,8 +48,9 @@ export default function BudgetListPage() {
   const { run } = useWriteAction();
   const navigate = useNavigate();
   const { copyId, closeId } = useMemo(() => budgetListActions(budgets ?? []), [budgets]);
+  const setupMissing = useBudgetSetupMissing();
   // The setup notice already says what to do first: the guided start's note waits until setup is done.
-  const setupDone = useBudgetSetupMissing()?.length === 0;
+  const setupDone = setupMissing?.length === 0;
 
   const columns: ColumnsType<BudgetSummary> = [
     { title: 'Budget', dataIndex: 'name', key: 'name' },
@@ -107,6 +109,17 @@ export default function BudgetListPage() {
       success: budgetMessages.reopened,
       write: () => reopenLastBudget().unwrap(),
     });
+
+  // Drawn once it is known whether setup is missing: the notice, arriving later above the toolbar, would move
+  // "Add New Budget" under the person's pointer.
+  if (setupMissing === undefined) {
+    return (
+      <section className="ec-budget ec-budget-list">
+        <BudgetPageTitle title="Budgets" />
+        <PageLoading />
+      </section>
+    );
+  }
 
   return (
     <section className="ec-budget ec-budget-list">

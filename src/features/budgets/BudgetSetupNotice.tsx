@@ -6,15 +6,16 @@ const NOTHING_MISSING: MissingSetup[] = [];
 
 /**
  * What budgets need set up first: allocation categories (for allocations) and bank accounts (for incomes).
- * Undefined until both lists have arrived.
+ * Undefined while either list is first being read (a list that could not be read misses nothing here: the
+ * page that needs it says so).
  */
 export function useBudgetSetupMissing(): MissingSetup[] | undefined {
-  const { data: categories } = useGetAllocationCategoriesQuery();
-  const { data: accounts } = useGetBankAccountsQuery();
-  if (!categories || !accounts) return undefined;
+  const categories = useGetAllocationCategoriesQuery();
+  const accounts = useGetBankAccountsQuery();
+  if (categories.isLoading || accounts.isLoading) return undefined;
   const missing: MissingSetup[] = [];
-  if (categories.length === 0) missing.push('categories');
-  if (accounts.length === 0) missing.push('accounts');
+  if (categories.data?.length === 0) missing.push('categories');
+  if (accounts.data?.length === 0) missing.push('accounts');
   return missing.length === 0 ? NOTHING_MISSING : missing;
 }
 
