@@ -13,8 +13,8 @@ import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 
@@ -144,12 +144,7 @@ function CommentCell() {
 function DeleteCell() {
   const { row, toggleDelete, moreFields } = useAllocationRow();
   const { editing, mobile } = useAllocationTable();
-  return (
-    <>
-      {editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}
-      {mobile && <MoreFieldsToggle name={row.name} unnamed="New allocation" moreFields={moreFields} />}
-    </>
-  );
+  return <RowEndCell name={row.name} unnamed="New allocation" deleted={row.deleted} onToggleDelete={toggleDelete} editing={editing} mobile={mobile} moreFields={moreFields} />;
 }
 
 /** On a phone: the fields its five columns leave out (class, fixed amount, comment), under the row. */

@@ -6,8 +6,8 @@ import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
-import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, RowDeleteToggle, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreField, type MoreFields, MoreFieldsRow, MoreFieldsToggle, plainTable, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreField, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
 /** One income as its cells draw it: the row, what a refused save named, and how to change it. */
@@ -118,12 +118,7 @@ function CommentCell() {
 function DeleteCell() {
   const { row, toggleDelete, moreFields } = useIncomeRow();
   const { editing, mobile } = useIncomeTable();
-  return (
-    <>
-      {editing && <RowDeleteToggle deleted={row.deleted} name={row.name} onToggle={toggleDelete} />}
-      {mobile && <MoreFieldsToggle name={row.name} unnamed="New income" moreFields={moreFields} />}
-    </>
-  );
+  return <RowEndCell name={row.name} unnamed="New income" deleted={row.deleted} onToggleDelete={toggleDelete} editing={editing} mobile={mobile} moreFields={moreFields} />;
 }
 
 /** On a phone: the fields its columns there leave out (whose, for a couple, and comment), under the row. */

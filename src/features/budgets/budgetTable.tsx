@@ -2,6 +2,7 @@ import type { TableProps } from 'antd';
 // antd's Table alone, not the barrel: the build makes this import a lean copy of it (scripts/leanAntdTable.js).
 import Table from 'antd/lib/table';
 import { createContext, useCallback, useContext, useId, useMemo, useState } from 'react';
+import { RowDeleteToggle } from './gridCells';
 
 /*
  * What the budget detail's two antd tables share. antd draws the table, its header, rows and summary; each body
@@ -63,6 +64,17 @@ export function MoreFieldsToggle({ name, unnamed, moreFields }: { name: string; 
     >
       {open ? 'Less' : 'More'}
     </button>
+  );
+}
+
+/** A row's last cell: its delete toggle while editing and, on a phone, its "More" (editing or reading). */
+export function RowEndCell(props: { name: string; unnamed: string; deleted: boolean; onToggleDelete: () => void; editing: boolean; mobile: boolean; moreFields: MoreFields }) {
+  const { name, unnamed, deleted, onToggleDelete, editing, mobile, moreFields } = props;
+  return (
+    <>
+      {editing && <RowDeleteToggle deleted={deleted} name={name} onToggle={onToggleDelete} />}
+      {mobile && <MoreFieldsToggle name={name} unnamed={unnamed} moreFields={moreFields} />}
+    </>
   );
 }
 

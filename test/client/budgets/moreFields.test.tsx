@@ -8,15 +8,15 @@ import type * as BudgetTableModule from '../../../src/features/budgets/budgetTab
 import { IncomesTable } from '../../../src/features/budgets/IncomesTable';
 import { accounts, householdSettings, sampleBudget } from './fixtures';
 
-// Each "More" toggle drawn, by its row's name: a row that re-renders draws its toggle again.
+// Each row's last cell (its "More" toggle) drawn, by its row's name: a row that re-renders draws it again.
 const mockTogglesDrawn: string[] = [];
 jest.mock('../../../src/features/budgets/budgetTable', () => {
   const actual = jest.requireActual<typeof BudgetTableModule>('../../../src/features/budgets/budgetTable');
   return {
     ...actual,
-    MoreFieldsToggle: (props: Parameters<typeof actual.MoreFieldsToggle>[0]) => {
+    RowEndCell: (props: Parameters<typeof actual.RowEndCell>[0]) => {
       mockTogglesDrawn.push(props.name);
-      return actual.MoreFieldsToggle(props);
+      return actual.RowEndCell(props);
     },
   };
 });
