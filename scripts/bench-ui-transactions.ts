@@ -9,7 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
-import { guessCsvMapping, parseCsv } from '../src/features/transactions/import/csv';
+import { guessCsvMapping } from '../src/features/transactions/import/csv';
+import { parseCsv } from '../src/features/transactions/import/csvRows';
 import { mergeImported } from '../src/features/transactions/import/merge';
 import { draftFromTransaction } from '../src/features/transactions/draftRows';
 import type { Transaction } from '../src/shared/schemas/transactions';

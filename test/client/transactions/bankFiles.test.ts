@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBankFile, type ImportChoices } from '../../../src/features/transactions/import/bankFile';
+import type { CsvMapping } from '../../../src/features/transactions/import/csvMapping';
 import { decodeBankFile } from '../../../src/features/transactions/import/encoding';
 
 /** One real bank file and what reading it must give (test/fixtures/bank-files/manifest.json). */
@@ -11,6 +12,10 @@ interface Expectation {
   refused?: string;
   questions: string[];
   answers?: Record<string, number>;
+  /** The first reading adds nothing, because the file's own balance contradicts it: the sentence says where. */
+  withheld?: string;
+  /** What the person then changes in the column mapping (as in the dialog's mapping form). */
+  mappingChanges?: Partial<CsvMapping>;
   rows: number;
   deposits: number;
   withdrawals: number;
@@ -35,9 +40,16 @@ describe('real bank files', () => {
     // As in the dialog: a first reading decides what it can and asks the rest; each answer is one option's choices.
     const first = readBankFile(bankFile, null);
     expect(first.questions.map((question) => question.key)).toEqual(expected.questions);
+    if (expected.withheld) {
+      expect(first.rows).toEqual([]);
+      expect(first.withheld).toContain(expected.withheld);
+    } else {
+      expect(first.withheld).toBeNull();
+    }
     let choices: ImportChoices = first.choices;
     for (const question of first.questions) choices = question.options[expected.answers?.[question.key] ?? -1].apply(choices);
-    const reading = first.questions.length > 0 ? readBankFile(bankFile, choices) : first;
+    if (expected.mappingChanges && choices.csv) choices = { ...choices, csv: { ...choices.csv, ...expected.mappingChanges } };
+    const reading = first.questions.length > 0 || expected.mappingChanges ? readBankFile(bankFile, choices) : first;
 
     expect(reading.formatName).toBe(expected.format);
     expect(reading.encoding).toBe(expected.encoding);

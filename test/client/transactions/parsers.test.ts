@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCamt } from '../../../src/features/transactions/import/camt';
-import { guessCsvMapping, parseCsv, type CsvMapping } from '../../../src/features/transactions/import/csv';
+import { guessCsvMapping } from '../../../src/features/transactions/import/csv';
+import type { CsvMapping } from '../../../src/features/transactions/import/csvMapping';
+import { parseCsv } from '../../../src/features/transactions/import/csvRows';
 import { detectFormat, refusalText } from '../../../src/features/transactions/import/detect';
 import { ofxDate, parseOfx } from '../../../src/features/transactions/import/ofx';
 import { parseAmountText, parseDateText } from '../../../src/features/transactions/import/values';

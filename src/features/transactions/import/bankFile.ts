@@ -1,12 +1,15 @@
 import type { Cents } from '../../../shared/money';
 import type { DateOnly } from '../../../shared/dates';
 import { parseCamt } from './camt';
-import { guessCsvMapping, parseCsv, type CsvMapping } from './csv';
+import { guessCsvMapping } from './csv';
+import type { CsvMapping } from './csvMapping';
+import { parseCsv, type CsvReading } from './csvRows';
 import { detectFormat, refusalText } from './detect';
 import { parseMt940 } from './mt940';
 import { parseOfx } from './ofx';
 import { parseQif, qifDateFormats } from './qif';
 import type { ImportFormat, ImportedRow, ParseResult } from './types';
+import type { BalanceCheck } from './runningBalance';
 import type { DateFormat } from './values';
 
 /** A bank file as read from disk or pasted: its text, the encoding it was read in, and its name. */
@@ -51,6 +54,10 @@ interface BankFileReading extends Required<ParseResult> {
   /** Open only on a first reading (no choices given): what the person must decide before adding. */
   questions: ImportQuestion[];
   totals: ImportTotals;
+  /** A CSV file's running balance, as it judges the rows read (null when the file has none, or the mapping names none). */
+  balance: BalanceCheck | null;
+  /** Why no row is added although lines were read: the file's own balance contradicts them. */
+  withheld: string | null;
 }
 
 const FORMAT_NAMES: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OFX / QFX', camt: 'CAMT (ISO 20022)', qif: 'QIF', mt940: 'MT940' };
@@ -66,12 +73,12 @@ function importTotals(rows: readonly ImportedRow[]): ImportTotals {
   return totals;
 }
 
-function parseWith(format: ImportFormat, text: string, choices: ImportChoices): ParseResult {
+function parseWith(format: ImportFormat, text: string, choices: ImportChoices, isCreditCard: boolean): ParseResult & Partial<CsvReading> {
   if (format === 'ofx') return parseOfx(text);
   if (format === 'camt') return parseCamt(text);
   if (format === 'mt940') return parseMt940(text);
   if (format === 'qif') return parseQif(text, choices.qifDateFormat ?? null);
-  return choices.csv ? parseCsv(text, choices.csv) : { rows: [], problems: [] };
+  return choices.csv ? parseCsv(text, choices.csv, isCreditCard) : { rows: [], problems: [] };
 }
 
 /** A first reading's choices and questions, decided from every row of the file. */
@@ -113,14 +120,14 @@ function firstChoices(format: ImportFormat, text: string, isCreditCard: boolean)
  */
 export function readBankFile(file: BankFile, choices: ImportChoices | null, isCreditCard = false): BankFileReading {
   const detected = detectFormat(file.text, file.fileName);
-  const empty = { rows: [], problems: [], skipped: [], choices: {}, questions: [], totals: importTotals([]) };
+  const empty = { rows: [], problems: [], skipped: [], choices: {}, questions: [], totals: importTotals([]), balance: null, withheld: null };
   if ('refused' in detected) return { ...empty, format: null, formatName: detected.refused, encoding: file.encoding, refusal: refusalText(detected.refused) };
   const { format } = detected;
   const first = choices ? { choices, questions: [], problems: [] } : firstChoices(format, file.text, isCreditCard);
-  const result = parseWith(format, file.text, first.choices);
+  const result = parseWith(format, file.text, first.choices, isCreditCard);
   const rows = result.rows;
   const problems = [...first.problems, ...result.problems];
-  if (rows.length === 0 && problems.length === 0) problems.push(`This ${FORMAT_NAMES[format]} file holds no transactions.`);
+  if (rows.length === 0 && problems.length === 0 && !result.withheld) problems.push(`This ${FORMAT_NAMES[format]} file holds no transactions.`);
   return {
     format,
     formatName: FORMAT_NAMES[format],
@@ -132,5 +139,7 @@ export function readBankFile(file: BankFile, choices: ImportChoices | null, isCr
     choices: first.choices,
     questions: first.questions,
     totals: importTotals(rows),
+    balance: result.balance ?? null,
+    withheld: result.withheld ?? null,
   };
 }

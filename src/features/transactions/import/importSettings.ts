@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BankAccount, BankAccountBody } from '../../../shared/schemas/setup';
-import { csvMappingSchema, type CsvMapping } from './csv';
+import { csvMappingSchema, type CsvMapping } from './csvMapping';
 
 /** What an account remembers about its bank's exports, stored as JSON in `bank_accounts.import_settings`. */
 const importSettingsSchema = z.object({ csv: csvMappingSchema.optional() });

@@ -133,3 +133,9 @@ function moneyOf(cleaned: string, decimalComma: boolean, negative: boolean): Cen
   const cents = parseMoney(decimalComma ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned.replace(/,/g, ''));
   return negative ? -cents : cents;
 }
+
+/** Text that some date layout reads ("07 Nov 2013", "2026-03-01", "20260301"). */
+export const dateLike = (text: string) => /\d/.test(text) && DATE_FORMATS.some((format) => parseDateText(text, format) !== null);
+
+/** Text written like an amount: with cents ("12.50", "1.234,56", "-10,7", "£8.99") or a whole number. */
+export const amountLike = (text: string) => /\d[.,]\d{1,2}\D*$|^[-+]?\d+$/.test(text) && (parseAmountText(text) !== null || parseAmountText(text, true) !== null);

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { parseCamt } from '../../../../src/features/transactions/import/camt';
-import { guessCsvMapping, parseCsv } from '../../../../src/features/transactions/import/csv';
+import { guessCsvMapping } from '../../../../src/features/transactions/import/csv';
+import { parseCsv } from '../../../../src/features/transactions/import/csvRows';
 import { parseOfx } from '../../../../src/features/transactions/import/ofx';
 
 (globalThis as unknown as { DOMParser: typeof DOMParser }).DOMParser = new JSDOM('').window.DOMParser;
