@@ -122,6 +122,55 @@ describe('the file around the table', () => {
     expect(reading.totals).toEqual({ rows: 2, deposits: 250000, withdrawals: 6210, firstDate: '2026-03-02', lastDate: '2026-03-14' });
   });
 
+  it('keeps a header-less file\'s first transaction: a header names the columns where the rows hold dates and amounts', () => {
+    const ing = ['"20260310","Mw J de Vries","NL91INGB0001234567","","GT","Bij","35,00","Internetbankieren",""', '"20260306","Supermarkt Zuid","NL91INGB0001234567","","BA","Af","23,40","Betaalautomaat",""'].join('\n');
+    expect(read(ing).rows.map((row) => [row.transaction_date, row.description, row.deposit_amount - row.withdrawal_amount])).toEqual([
+      ['2026-03-10', 'Mw J de Vries', 3500],
+      ['2026-03-06', 'Supermarkt Zuid', -2340],
+    ]);
+    // A first line of names is the header even with a number where the rows hold text only ("2026").
+    const named = read('Date,Payee,Amount,2026\n2026-03-01,Grocer,-4.00,x\n2026-03-02,Baker,-2.00,y\n');
+    expect([named.choices.csv?.hasHeader, named.totals.rows]).toEqual([true, 2]);
+  });
+
+  it('finds the table below lines of account details and totals, and reads a footer line by line', () => {
+    const text = [
+      'Description,,Summary Amt.',
+      'Beginning balance as of 03/01/2026,,"1,000.00"',
+      'Total credits,,"2,300.00"',
+      '',
+      'Date,Description,Amount,Running Bal.',
+      '03/01/2026,Beginning balance as of 03/01/2026,,"1,000.00"',
+      '03/13/2026,"ACME PAYROLL","2,300.00","3,300.00"',
+      '03/20/2026,"Check 1043","-300.00","3,000.00"',
+      'Total,,"2,000.00",',
+    ].join('\n');
+    const reading = read(text);
+    expect(reading.totals).toMatchObject({ rows: 2, deposits: 230000, withdrawals: 30000 });
+    expect(reading.skipped).toEqual(['Line 6: "Beginning balance as of 03/01/2026" is a balance, not a transaction']);
+    expect(reading.problems).toEqual(['Line 9: "Total" is not a date written MM/DD/YYYY; fix the line in the file or choose another date layout.']);
+  });
+
+  it('reads a dated line under the header whose amount is written oddly, never taking it for account details', () => {
+    const reading = read('Buchungstag;Text;Betrag;Waehrung\n31.12.2024;Kontofuehrung;-10,7;EUR\n21.01.2025;Mail;-12,34;EUR\n30.04.2025;Kontofuehrung;-10,7;EUR\n');
+    expect([reading.choices.csv?.hasHeader, reading.totals.rows, reading.totals.withdrawals]).toEqual([true, 3, 3374]);
+  });
+
+  it('leaves out lines a status column marks as pending, and lines a direction column marks as a memo', () => {
+    const dkb = read('"Buchungsdatum";"Status";"Empfänger";"Betrag (€)"\n"26.02.26";"Vorgemerkt";"Bäckerei";"-6,4"\n"24.02.26";"Gebucht";"Muster GmbH";"2100"\n');
+    expect([dkb.totals.rows, dkb.skipped]).toEqual([1, ['Line 2: pending, not booked yet']]);
+    const paypal = read('Date,Name,Net,Balance Impact\n1/9/2026,,-20.00,Memo\n1/11/2026,Books,-20.00,Debit\n1/15/2026,Ann,116.22,Credit\n');
+    expect([paypal.totals, paypal.skipped]).toEqual([
+      { rows: 2, deposits: 11622, withdrawals: 2000, firstDate: '2026-01-11', lastDate: '2026-01-15' },
+      ['Line 2: a memo, it does not move the balance'],
+    ]);
+  });
+
+  it('takes the net amount over the gross and the fee, without a running balance', () => {
+    const reading = read('Date,Name,Gross,Fee,Net\n01/03/2026,Sale,50.00,-1.75,48.25\n01/15/2026,Stream,-9.99,0.00,-9.99\n');
+    expect([reading.questions, reading.totals.deposits, reading.totals.withdrawals]).toEqual([[], 4825, 999]);
+  });
+
   it('uses a reference column only when its values are unique in the file', () => {
     const recurring = read('Date,Description,Amount,Mandate reference\n2026-03-01,Gym,-30.00,M-77\n2026-03-15,Gym,-30.00,M-77\n');
     expect(recurring.rows.map((row) => row.bank_ref)).toEqual([undefined, undefined]);
