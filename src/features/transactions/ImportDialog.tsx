@@ -1,9 +1,7 @@
 import { Alert, Button } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
-import { Money } from '../../components/Money';
-import { formatShortDate } from '../../shared/dates';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { useAppDispatch } from '../../app/hooks';
 import { errorShown } from '../../app/messages/messagesSlice';
@@ -11,14 +9,14 @@ import { useUpdateBankAccountMutation } from '../setup/bankAccountsApi';
 import { apiErrorMessages } from '../../app/apiErrors';
 import type { DraftRow } from './draftRows';
 import type { BudgetWindow } from '../../shared/transactionRules';
-import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion, type ImportTotals } from './import/bankFile';
-import { csvColumnNames } from './import/csv';
+import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion } from './import/bankFile';
 import type { CsvMapping } from './import/csvMapping';
-import { decodeBankFile } from './import/encoding';
 import { bankAccountWithCsvMapping, rememberedCsvMapping } from './import/importSettings';
 import { mergeImported, type ImportOutcome } from './import/merge';
-import type { ImportedRow } from './import/types';
-import { DATE_FORMATS } from './import/values';
+import { ChooseBankFile } from './importDialog/ChooseBankFile';
+import { CsvMappingForm } from './importDialog/CsvMappingForm';
+import { FileBalance, PreviewRows, ReadingNotes, TotalsLine } from './importDialog/ImportPreview';
+import { QuestionReadings } from './importDialog/QuestionReadings';
 
 interface ImportProps {
   account: BankAccount;
@@ -26,161 +24,6 @@ interface ImportProps {
   existing: readonly DraftRow[];
   onImported: (outcome: ImportOutcome, problems: string[]) => void;
   onDone: () => void;
-}
-
-const DELIMITER_NAMES: Record<CsvMapping['delimiter'], string> = { ',': 'Comma (,)', ';': 'Semicolon (;)', '\t': 'Tab', '|': 'Bar (|)' };
-
-function readFile(file: File): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label>
-      {label}
-      {children}
-    </label>
-  );
-}
-
-function ColumnSelect({ label, value, columns, onChange, optional = false }: { label: string; value: number | null; columns: string[]; onChange: (column: number | null) => void; optional?: boolean }) {
-  return (
-    <Field label={label}>
-      <select aria-label={label} className="ec-input" value={value ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
-        {optional && <option value="">None</option>}
-        {columns.map((name, index) => (
-          <option key={index} value={index}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-/** The CSV mapping step: which column is what, how dates and amounts are written. */
-function CsvMappingForm({ content, mapping, onChange }: { content: string; mapping: CsvMapping; onChange: (mapping: CsvMapping) => void }) {
-  const columns = useMemo(() => csvColumnNames(content, { delimiter: mapping.delimiter }), [content, mapping.delimiter]);
-  const set = (changes: Partial<CsvMapping>) => onChange({ ...mapping, ...changes });
-  const column = (key: 'dateColumn' | 'descriptionColumn' | 'amountColumn' | 'withdrawalColumn' | 'depositColumn') => (value: number | null) => set({ [key]: value ?? 0 });
-  return (
-    <div className="ec-import-mapping">
-      <Field label="Delimiter">
-        <select aria-label="Delimiter" className="ec-input" value={mapping.delimiter} onChange={(event) => set({ delimiter: event.target.value as CsvMapping['delimiter'] })}>
-          {Object.entries(DELIMITER_NAMES).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <ColumnSelect label="Date column" value={mapping.dateColumn} columns={columns} onChange={column('dateColumn')} />
-      <Field label="Date format">
-        <select aria-label="Date format" className="ec-input" value={mapping.dateFormat} onChange={(event) => set({ dateFormat: event.target.value as CsvMapping['dateFormat'] })}>
-          {DATE_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {format}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <ColumnSelect label="Description column" value={mapping.descriptionColumn} columns={columns} onChange={column('descriptionColumn')} />
-      <Field label="Amounts">
-        <select aria-label="Amounts" className="ec-input" value={mapping.amountMode} onChange={(event) => set({ amountMode: event.target.value as CsvMapping['amountMode'] })}>
-          <option value="single">One amount column</option>
-          <option value="split">Withdrawal and deposit columns</option>
-        </select>
-      </Field>
-      {mapping.amountMode === 'single' ? (
-        <>
-          <ColumnSelect label="Amount column" value={mapping.amountColumn} columns={columns} onChange={column('amountColumn')} />
-          <Field label="Negative amounts are">
-            <select aria-label="Negative amounts are" className="ec-input" value={mapping.negativeMeans} onChange={(event) => set({ negativeMeans: event.target.value as CsvMapping['negativeMeans'] })}>
-              <option value="withdrawal">Withdrawals</option>
-              <option value="deposit">Deposits</option>
-            </select>
-          </Field>
-        </>
-      ) : (
-        <>
-          <ColumnSelect label="Withdrawal column" value={mapping.withdrawalColumn} columns={columns} onChange={column('withdrawalColumn')} />
-          <ColumnSelect label="Deposit column" value={mapping.depositColumn} columns={columns} onChange={column('depositColumn')} />
-        </>
-      )}
-      <Field label="Decimal comma (1.234,56)">
-        <input type="checkbox" aria-label="Decimal comma" checked={mapping.decimalComma} onChange={(event) => set({ decimalComma: event.target.checked })} />
-      </Field>
-      {mapping.amountMode === 'single' && <ColumnSelect label="Debit/credit column" value={mapping.signColumn} columns={columns} onChange={(value) => set({ signColumn: value })} optional />}
-      <ColumnSelect label="Reference column" value={mapping.bankRefColumn} columns={columns} onChange={(value) => set({ bankRefColumn: value })} optional />
-    </div>
-  );
-}
-
-/** The figures to compare with the bank's statement: rows, money in, money out, first and last day. */
-function TotalsLine({ totals, label }: { totals: ImportTotals; label: string }) {
-  return (
-    <p className="ec-import-totals" aria-label={label}>
-      {`${totals.rows} ${totals.rows === 1 ? 'row' : 'rows'}`} · deposits <Money cents={totals.deposits} /> · withdrawals <Money cents={totals.withdrawals} />
-      {totals.firstDate && totals.lastDate && ` · ${formatShortDate(totals.firstDate)} to ${formatShortDate(totals.lastDate)}`}
-    </p>
-  );
-}
-
-function PreviewRows({ rows, label }: { rows: readonly ImportedRow[]; label: string }) {
-  return (
-    <table className="ec-import-preview" aria-label={label}>
-      <thead>
-        <tr>
-          <th>Date</th>
-          <th>Description</th>
-          <th>Withdrawn</th>
-          <th>Deposited</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
-            <td>{formatShortDate(row.transaction_date)}</td>
-            <td>{row.description}</td>
-            <td>
-              <Money cents={row.withdrawal_amount} />
-            </td>
-            <td>
-              <Money cents={row.deposit_amount} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** A place where the file reads two ways: each reading side by side, with its first rows and totals. */
-function QuestionReadings({ file, question, choices, isCreditCard, onChoose }: { file: BankFile; question: ImportQuestion; choices: ImportChoices; isCreditCard: boolean; onChoose: (choices: ImportChoices) => void }) {
-  const readings = useMemo(
-    () => question.options.map((option) => ({ option, chosen: option.apply(choices), reading: readBankFile(file, option.apply(choices), isCreditCard) })),
-    [file, question, choices, isCreditCard],
-  );
-  return (
-    <fieldset className="ec-import-question" aria-label={question.text}>
-      <legend>{question.text}</legend>
-      <div className="ec-import-readings">
-        {readings.map(({ option, chosen, reading }) => (
-          <section key={option.label} aria-label={option.label}>
-            <h4>{option.label}</h4>
-            <PreviewRows rows={reading.rows.slice(0, 3)} label={`Preview: ${option.label}`} />
-            <TotalsLine totals={reading.totals} label={`Totals: ${option.label}`} />
-            <Button onClick={() => onChoose(chosen)}>{`Use: ${option.label}`}</Button>
-          </section>
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
 /** Which question a change of the mapping by hand answers. */
@@ -192,7 +35,12 @@ function answeredBy(before: CsvMapping, after: CsvMapping): ImportQuestion['key'
   return keys;
 }
 
-const listed = (lines: readonly string[]) => lines.slice(0, 5).join('; ') + (lines.length > 5 ? `; and ${lines.length - 5} more` : '');
+/** The file read with the remembered mapping when it reads it, else decided from the file itself. */
+function firstReading(opened: BankFile, remembered: CsvMapping | null, isCreditCard: boolean) {
+  const withRemembered = remembered ? readBankFile(opened, { csv: remembered }, isCreditCard) : null;
+  // A remembered mapping of another kind of file (or of a CSV it no longer reads) is not forced on it.
+  return withRemembered?.format === 'csv' && withRemembered.rows.length > 0 ? withRemembered : readBankFile(opened, null, isCreditCard);
+}
 
 function ImportForm({ account, window, existing, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
@@ -201,15 +49,12 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
   const [file, setFile] = useState<BankFile | null>(null);
   const [choices, setChoices] = useState<ImportChoices>({});
   const [questions, setQuestions] = useState<ImportQuestion[]>([]);
-  const [readProblem, setReadProblem] = useState<string | null>(null);
   const remembered = useMemo(() => rememberedCsvMapping(account), [account]);
   // Pasted text or a file read but not yet added to the window would be lost by closing.
   useEffect(() => markDirty(file !== null || pasted.trim() !== ''), [file, pasted, markDirty]);
 
   const start = (opened: BankFile) => {
-    const first = readBankFile(opened, remembered ? { csv: remembered } : null, account.is_credit_card);
-    // A remembered mapping of another kind of file (or of a CSV it no longer reads) is not forced on it.
-    const reading = first.format === 'csv' && remembered && first.rows.length > 0 ? first : readBankFile(opened, null, account.is_credit_card);
+    const reading = firstReading(opened, remembered, account.is_credit_card);
     setFile(opened);
     setChoices(reading.choices);
     setQuestions(reading.questions);
@@ -239,39 +84,7 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
     onDone();
   };
 
-  if (!file || !result) {
-    return (
-      <div className="ec-transfer-form">
-        <Field label="Bank file (CSV, OFX, QFX, QIF, MT940 or CAMT)">
-          <input
-            type="file"
-            aria-label="Bank file"
-            accept=".csv,.txt,.ofx,.qfx,.qbo,.xml,.qif,.sta,.mt940,.940"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (!chosen) return;
-              readFile(chosen)
-                .then(decodeBankFile)
-                .then(
-                  (decoded) => start({ ...decoded, fileName: chosen.name }),
-                  () => setReadProblem('This file could not be read.'),
-                );
-            }}
-          />
-        </Field>
-        <Field label="Or paste the text of a bank export">
-          <textarea aria-label="Pasted text" className="ec-input" rows={6} value={pasted} onChange={(event) => setPasted(event.target.value)} />
-        </Field>
-        {readProblem && <Alert type="error" showIcon title={readProblem} />}
-        <div className="ec-transactions-actions">
-          <Button type="primary" disabled={pasted.trim() === ''} onClick={() => start({ text: pasted, encoding: 'pasted text', fileName: '' })}>
-            Read Text
-          </Button>
-          <Button onClick={onCancel}>Cancel</Button>
-        </div>
-      </div>
-    );
-  }
+  if (!file || !result) return <ChooseBankFile pasted={pasted} onPaste={setPasted} onOpen={start} onCancel={onCancel} />;
 
   const back = () => setFile(null);
   if (result.refusal) {
@@ -298,15 +111,8 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
       {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
       <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />
       <TotalsLine totals={result.totals} label="Totals" />
-      {result.problems.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          title={`${result.problems.length} ${result.problems.length === 1 ? 'line' : 'lines'} could not be read and will not be added`}
-          description={listed(result.problems)}
-        />
-      )}
-      {result.skipped.length > 0 && <Alert type="info" showIcon title={`${result.skipped.length} ${result.skipped.length === 1 ? 'line' : 'lines'} left out`} description={listed(result.skipped)} />}
+      {result.balance && <FileBalance balance={result.balance} label="The file's own balance" />}
+      <ReadingNotes reading={result} />
       <div className="ec-transactions-actions">
         <Button type="primary" disabled={result.rows.length === 0 || waiting} onClick={importRows}>
           {waiting ? 'Answer the question above first' : `Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}

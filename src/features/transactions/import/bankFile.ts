@@ -44,7 +44,7 @@ export interface ImportTotals {
   lastDate: DateOnly | null;
 }
 
-interface BankFileReading extends Required<ParseResult> {
+export interface BankFileReading extends Required<ParseResult> {
   format: ImportFormat | null;
   formatName: string;
   encoding: string;

@@ -31,5 +31,5 @@ export const csvMappingSchema = z.object({
 });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
-/** The part of a mapping that says where a line's amount is and which way it goes. */
-export type AmountChoice = Pick<CsvMapping, 'amountMode' | 'amountColumn' | 'withdrawalColumn' | 'depositColumn' | 'negativeMeans' | 'signColumn'>;
+/** The part of a mapping that says where a line's amount is and which way it goes (and, once checked, the balance that confirms it). */
+export type AmountChoice = Pick<CsvMapping, 'amountMode' | 'amountColumn' | 'withdrawalColumn' | 'depositColumn' | 'negativeMeans' | 'signColumn'> & Partial<Pick<CsvMapping, 'balanceColumn'>>;
