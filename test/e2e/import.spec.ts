@@ -86,3 +86,62 @@ test('a file with lines above its header imports, leaving its balance line out',
   await expect(rowWithDescription(page, 'Preamble Utility')).toBeVisible();
   await expect(rowWithDescription(page, 'Preamble Employer')).toBeVisible();
 });
+
+const compact = (date: string) => date.replace(/-/g, '');
+const monthFirst = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}/${date.slice(0, 4)}`;
+
+/** The dialog fits the screen: nothing wider than it, and "Add" can be reached. */
+async function expectDialogFits(page: Page) {
+  const body = dialog(page).locator('.ant-modal-body');
+  expect(await body.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  await dialog(page).getByRole('button', { name: /^Add \d+ Rows?$/ }).scrollIntoViewIfNeeded();
+  await expect(dialog(page).getByRole('button', { name: /^Add \d+ Rows?$/ })).toBeInViewport();
+}
+
+test('a Dutch export without a header line keeps its first transaction and reads Af/Bij', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const [first, second, third] = [3, 2, 1].map((n) => compact(addDays(household.start, n)));
+  const csv = [
+    `"${first}","Headerless Bakery","NL91 INGB 0001 2345 67","","BA","Af","7,05","Betaalautomaat","BAKKERIJ DE KORF / UTRECHT 005 224504"`,
+    `"${second}","Headerless Friend","NL91 INGB 0001 2345 67","4455667","GT","Bij","35,00","Internetbankieren","Naam: Mw J de Vries"`,
+    `"${third}","Headerless Landlord","NL91 INGB 0001 2345 67","7654321","IC","Af","812,50","Incasso","Huur"`,
+  ].join('\n');
+  await openImport(page, household, { name: 'NL91INGB0001234567_01-03-2026_31-03-2026.csv', buffer: Buffer.from(csv) });
+
+  const preview = dialog(page).getByRole('table', { name: 'Preview' });
+  await expect(preview.locator('tbody tr').first()).toContainText('Headerless Bakery');
+  await expect(dialog(page).getByLabel('Totals', { exact: true })).toContainText('3 rows · deposits 35.00 · withdrawals 819.55');
+  await expect(dialog(page).getByLabel('Debit/credit column')).toHaveValue('5');
+  await expect(dialog(page).getByRole('group')).toHaveCount(0);
+  await expectDialogFits(page);
+  await dialog(page).getByRole('button', { name: 'Add 3 Rows' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByText('3 rows read: 3 added, 0 outside the budget period, 0 duplicates.')).toBeVisible();
+  await expect(rowWithDescription(page, 'Headerless Bakery')).toBeVisible();
+});
+
+test('a payment service export with Gross, Fee and Net imports the net, checked by its own balance, its memo line left out', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const header = '"Date","Time","TimeZone","Name","Type","Status","Currency","Gross","Fee","Net","From Email Address","To Email Address","Transaction ID","Balance","Balance Impact"';
+  // Days after the 12th, so the dates read one way only.
+  const line = (n: number, name: string, type: string, gross: string, fee: string, net: string, balance: string, impact: string) =>
+    `"${monthFirst(addDays(household.start, n))}","10:00:00","PST","${name}","${type}","Completed","USD","${gross}","${fee}","${net}","a@example.com","b@example.com","TX${n}","${balance}","${impact}"`;
+  const csv = [
+    header,
+    line(13, 'Net Buyer', 'Payment Received', '50.00', '-1.75', '48.25', '48.25', 'Credit'),
+    line(14, 'Net Stream', 'Subscription Payment', '-9.99', '0.00', '-9.99', '38.26', 'Debit'),
+    line(15, '', 'General Authorization', '-20.00', '0.00', '-20.00', '38.26', 'Memo'),
+    line(16, 'Net Books', 'Express Checkout Payment', '-20.00', '0.00', '-20.00', '18.26', 'Debit'),
+  ].join('\n');
+  await openImport(page, household, { name: 'Download.CSV', buffer: Buffer.from(csv) });
+
+  await expect(dialog(page).getByLabel('Totals', { exact: true })).toContainText('3 rows · deposits 48.25 · withdrawals 29.99');
+  await expect(dialog(page).getByLabel('Amount column')).toHaveValue('9');
+  await expect(dialog(page).getByLabel("The file's own balance")).toContainText('these amounts explain each of its 2 steps');
+  await expect(dialog(page).getByText(/Line 4: a memo, it does not move the balance/)).toBeVisible();
+  await expectDialogFits(page);
+  await dialog(page).getByRole('button', { name: 'Add 3 Rows' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(rowWithDescription(page, 'Net Buyer')).toBeVisible();
+  await expect(rowWithDescription(page, 'Net Buyer').getByLabel(/^Deposited/)).toHaveValue('48.25');
+});

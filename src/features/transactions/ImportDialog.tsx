@@ -108,11 +108,11 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
       {questions.map((question) => (
         <QuestionReadings key={question.key} file={file} question={question} choices={choices} isCreditCard={account.is_credit_card} onChoose={(chosen) => answer(question.key, chosen)} />
       ))}
-      {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
-      <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />
+      {result.rows.length > 0 && <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />}
       <TotalsLine totals={result.totals} label="Totals" />
       {result.balance && <FileBalance balance={result.balance} label="The file's own balance" />}
       <ReadingNotes reading={result} />
+      {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
       <div className="ec-transactions-actions">
         <Button type="primary" disabled={result.rows.length === 0 || waiting} onClick={importRows}>
           {waiting ? 'Answer the question above first' : `Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}

@@ -52,6 +52,12 @@ describe("a file's own running balance", () => {
     expect(reading.totals).toMatchObject({ deposits: 16447, withdrawals: 999 });
   });
 
+  it('takes the net when the only fee is on the first line, which no balance step checks', () => {
+    const text = 'Date,Name,Gross,Fee,Net,Balance\n01/13/2026,Sale,50.00,-1.75,48.25,48.25\n01/14/2026,Stream,-9.99,0.00,-9.99,38.26\n01/16/2026,Books,-20.00,0.00,-20.00,18.26\n';
+    const reading = readBankFile(csvFile(text), null);
+    expect([reading.questions, reading.totals.deposits]).toEqual([[], 4825]);
+  });
+
   it('asks, showing each reading, when more than one explains every step', () => {
     // One line has no balance, so two columns with the same sum over that step both explain it.
     const text = ['Date,Description,Amount,Betrag,Balance', '2026-03-02,A,-1.00,-1.00,100.00', '2026-03-03,B,-10.00,-20.00,', '2026-03-04,C,-25.00,-15.00,65.00', '2026-03-05,D,-1.00,-1.00,64.00'].join('\n');

@@ -27,23 +27,30 @@ type AmountDecision = { changes: AmountChoice; questions: CsvQuestion[] };
 export function chooseAmount(file: GuessedFile, tiers: AmountReading[][]): AmountDecision {
   const first = tiers[0]?.[0];
   if (!first) return { changes: { ...file.base, balanceColumn: null }, questions: [] };
-  const candidates = tiers.flat().flatMap((reading) => (file.isCreditCard ? [reading] : [reading, reversed(reading, file.shapes)]));
+  // A bank account's balance also tells which way the money went, so each reading is tried both ways.
+  const candidates = tiers.map((tier) => tier.flatMap((reading) => (file.isCreditCard ? [reading] : [reading, reversed(reading, file.shapes)])));
   const named = balanceColumns(file, true);
   const confirmed = confirmedBy(file, candidates, named, 1);
-  const inferred = named.length > 0 ? [] : confirmedBy(file, candidates, balanceColumns(file, false), 2);
-  const checked = confirmed.length > 0 ? confirmed : inferred;
+  const checked = confirmed.length > 0 || named.length > 0 ? confirmed : confirmedBy(file, candidates, balanceColumns(file, false), 2);
   if (checked.length > 0) return ask(file, distinct(file, checked), 'Each of these readings explains the file\u2019s own balance. Which is the transaction amount?');
   if (named.length > 0) return ask(file, [{ ...first, changes: { ...first.changes, balanceColumn: named[0] } }], '');
   return ask(file, distinct(file, tiers[0]), 'More than one column holds amounts. Which one is the transaction amount?');
 }
 
-/** The readings a balance column confirms, each with that column, for every column given. */
-function confirmedBy(file: GuessedFile, readings: AmountReading[], columns: number[], minimum: number): AmountReading[] {
-  return columns.flatMap((balanceColumn) =>
-    readings
-      .map((reading) => ({ ...reading, changes: { ...reading.changes, balanceColumn } }))
-      .filter(({ changes }) => !uses(changes, balanceColumn) && balanceAgrees(parseCsv(file.text, { ...file.base, ...changes }, file.isCreditCard).balance, minimum)),
-  );
+/**
+ * The readings a balance column confirms, each with that column: those of the most telling tier it confirms any
+ * of (a file's first line has no balance before it, so a gross amount there goes unchecked: the net still wins).
+ */
+function confirmedBy(file: GuessedFile, tiers: AmountReading[][], columns: number[], minimum: number): AmountReading[] {
+  for (const tier of tiers) {
+    const confirmed = columns.flatMap((balanceColumn) =>
+      tier
+        .map((reading) => ({ ...reading, changes: { ...reading.changes, balanceColumn } }))
+        .filter(({ changes }) => !uses(changes, balanceColumn) && balanceAgrees(parseCsv(file.text, { ...file.base, ...changes }, file.isCreditCard).balance, minimum)),
+    );
+    if (confirmed.length > 0) return confirmed;
+  }
+  return [];
 }
 
 const uses = (changes: AmountChoice, column: number) =>
