@@ -2,8 +2,9 @@
  * Transactions screen benchmark in Debian's Chromium against the real server: the demo household with 2,000
  * transactions in the primary account's current window. Reports the time to open the window, to enter edit
  * mode, keystroke → paint in one description (median of 30, with row re-renders per keystroke), and the time to
- * import 500 pasted CSV rows with duplicate checking against the window (in the page, and the pure parse +
- * duplicate check alone), and the same import until every row's suggested allocation is painted.
+ * read 500 pasted CSV rows with a running balance (the preview painted, the balance checked), import them with
+ * duplicate checking against the window (in the page, and the pure parse + duplicate check alone), and the same
+ * import until every row's suggested allocation is painted.
  *
  *   npm run build && npx tsx scripts/bench-ui-transactions.ts      (BENCH_PORT=3213 by default)
  */
@@ -37,11 +38,14 @@ function readWindow(page: Page, url: string): Promise<Transaction[]> {
  * household's usual merchants (so the suggestions have history to learn from), with amounts no window row has.
  */
 function importCsv(window: Transaction[]): string {
-  const lines = ['Date,Description,Amount,Reference'];
+  const lines = ['Date,Description,Amount,Reference,Balance'];
+  // The file's own running balance, so reading it runs the balance check on every line.
+  let balance = 1_000_000_00;
+  const withBalance = (line: string, cents: number) => `${line},${((balance -= cents) / 100).toFixed(2)}`;
   for (let i = 0; i < IMPORT_ROWS; i += 1) {
     const existing = window[(i * 7) % window.length];
-    if (i % 5 === 0) lines.push(`${existing.transaction_date},${existing.description},-${(existing.withdrawal_amount / 100).toFixed(2)},${existing.bank_ref}`);
-    else lines.push(`${existing.transaction_date},"${existing.description}",-${1 + (i % 90)}.37,BENCH-${i}`);
+    if (i % 5 === 0) lines.push(withBalance(`${existing.transaction_date},${existing.description},-${(existing.withdrawal_amount / 100).toFixed(2)},${existing.bank_ref}`, existing.withdrawal_amount));
+    else lines.push(withBalance(`${existing.transaction_date},"${existing.description}",-${1 + (i % 90)}.37,BENCH-${i}`, (1 + (i % 90)) * 100 + 37));
   }
   return lines.join('\n');
 }
@@ -94,7 +98,7 @@ runBench(port, { ...credentials, windowTransactions: WINDOW_ROWS }, async ({ ser
   const csv = importCsv(window);
   await page.getByRole('button', { name: 'Import Transactions' }).click();
   await page.getByLabel('Pasted text').fill(csv);
-  await page.getByRole('button', { name: 'Read Text' }).click();
+  const reading = await timeClick(page, 'Read Text', '.ec-import-balance');
   await page.getByRole('button', { name: `Add ${IMPORT_ROWS} Rows` }).waitFor();
   const importInPage = await timeSuggestedImport(page);
   const summary = await page.locator('.ec-import-summary').textContent();
@@ -116,6 +120,7 @@ runBench(port, { ...credentials, windowTransactions: WINDOW_ROWS }, async ({ ser
   console.log(`  revisit (data cached):                    ${ms(cached)}`);
   console.log(`  "Make Changes" → editable rows painted:   ${ms(startEditing)}`);
   for (const line of keystrokeLines('a description', keystrokes)) console.log(`  ${line}`);
+  console.log(`  read ${IMPORT_ROWS} pasted rows with a running balance ("Read Text" → preview painted):  ${ms(reading)}`);
   console.log(`  import ${IMPORT_ROWS} rows ("Add" → summary painted):  ${ms(importInPage.summary)}  (${summary})`);
   console.log(`  the same import → every suggestion painted (one request):  ${ms(importInPage.suggestions)}  (${acceptAll}; ${suggested} on the page in view)`);
   console.log(`  parse + duplicate check of ${IMPORT_ROWS} rows against ${WINDOW_ROWS} (Node, median of 20): ${ms(median(pure))}`);

@@ -27,6 +27,14 @@ async function openImport(page: Page, household: WeeklyHousehold, file: { name: 
   await dialog(page).getByLabel('Bank file').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: file.buffer });
 }
 
+/** Clicks "Add N Rows" and waits for the import's summary and one of its rows in the window. */
+async function addRows(page: Page, count: number, description: string) {
+  await dialog(page).getByRole('button', { name: `Add ${count} Rows` }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByText(`${count} rows read: ${count} added, 0 outside the budget period, 0 duplicates.`)).toBeVisible();
+  await expect(rowWithDescription(page, description)).toBeVisible();
+}
+
 test('a file whose dates read two ways makes the preview ask, with both readings side by side', async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   // The 2nd to the 4th of this month: every day is 12 or less, so 03/02 could be the 3rd of February.
@@ -44,10 +52,7 @@ test('a file whose dates read two ways makes the preview ask, with both readings
   await question.getByRole('button', { name: 'Use: Month first (MM/DD/YYYY)' }).click();
   await expect(question).toBeHidden();
   await expect(dialog(page).getByLabel('Date format')).toHaveValue('MM/DD/YYYY');
-  await dialog(page).getByRole('button', { name: 'Add 3 Rows' }).click();
-  await expect(dialog(page)).toBeHidden();
-  await expect(page.getByText('3 rows read: 3 added, 0 outside the budget period, 0 duplicates.')).toBeVisible();
-  await expect(rowWithDescription(page, 'Import Books')).toBeVisible();
+  await addRows(page, 3, 'Import Books');
 });
 
 test('a Latin-1 file shows its accents', async ({ page }) => {
@@ -114,10 +119,7 @@ test('a Dutch export without a header line keeps its first transaction and reads
   await expect(dialog(page).getByLabel('Debit/credit column')).toHaveValue('5');
   await expect(dialog(page).getByRole('group')).toHaveCount(0);
   await expectDialogFits(page);
-  await dialog(page).getByRole('button', { name: 'Add 3 Rows' }).click();
-  await expect(dialog(page)).toBeHidden();
-  await expect(page.getByText('3 rows read: 3 added, 0 outside the budget period, 0 duplicates.')).toBeVisible();
-  await expect(rowWithDescription(page, 'Headerless Bakery')).toBeVisible();
+  await addRows(page, 3, 'Headerless Bakery');
 });
 
 test('a payment service export with Gross, Fee and Net imports the net, checked by its own balance, its memo line left out', async ({ page }) => {
@@ -140,8 +142,6 @@ test('a payment service export with Gross, Fee and Net imports the net, checked 
   await expect(dialog(page).getByLabel("The file's own balance")).toContainText('these amounts explain each of its 2 steps');
   await expect(dialog(page).getByText(/Line 4: a memo, it does not move the balance/)).toBeVisible();
   await expectDialogFits(page);
-  await dialog(page).getByRole('button', { name: 'Add 3 Rows' }).click();
-  await expect(dialog(page)).toBeHidden();
-  await expect(rowWithDescription(page, 'Net Buyer')).toBeVisible();
+  await addRows(page, 3, 'Net Buyer');
   await expect(rowWithDescription(page, 'Net Buyer').getByLabel(/^Deposited/)).toHaveValue('48.25');
 });

@@ -7,7 +7,7 @@ import { parseCsv } from './csvRows';
 import { balanceAgrees } from './runningBalance';
 
 /** What the guess knows of a file once its table and columns are found. */
-export interface GuessedFile {
+interface GuessedFile {
   text: string;
   shapes: ColumnShape[];
   /** The transaction lines (balance lines left out) whose date the first date layout reads. */

@@ -9,7 +9,7 @@ export interface AmountReading {
 }
 
 /** The table as the amount readings see it: each column's shape, the transaction lines, the date column. */
-export interface AmountColumns {
+interface AmountColumns {
   shapes: ColumnShape[];
   rows: CsvLine[];
   dateColumn: number | undefined;

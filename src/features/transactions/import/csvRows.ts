@@ -41,6 +41,19 @@ function lineAmount(cells: string[], mapping: CsvMapping, unmarked: 'out' | 'in'
  * the file itself says this reading is wrong. A card's file may write its balance as what is owed.
  */
 export function parseCsv(text: string, mapping: CsvMapping, isCreditCard = false): CsvReading {
+  // The guess tries each reading against the balance, then the preview and each question read the chosen ones again.
+  if (recent?.text !== text) recent = { text, readings: new Map() };
+  const key = JSON.stringify([mapping, isCreditCard]);
+  const known = recent.readings.get(key);
+  if (known) return known;
+  const reading = readRows(text, mapping, isCreditCard);
+  recent.readings.set(key, reading);
+  return reading;
+}
+
+let recent: { text: string; readings: Map<string, CsvReading> } | null = null;
+
+function readRows(text: string, mapping: CsvMapping, isCreditCard: boolean): CsvReading {
   const { header, rows: lines } = tableLines(text, mapping.delimiter);
   const rows: ImportedRow[] = [];
   const problems: string[] = [];

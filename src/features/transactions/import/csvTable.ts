@@ -49,7 +49,7 @@ function isHeaderOf(cells: string[], records: CsvLine[], width: number): boolean
   return cells.every((cell, i) => !((holds(dateLike, i) || holds(amountLike, i)) && (dateLike(cell) || amountLike(cell))));
 }
 
-export interface Table {
+interface Table {
   header: string[] | null;
   /** The table's lines below the header, to the end of the file (a footer is read, and reported line by line). */
   rows: CsvLine[];
