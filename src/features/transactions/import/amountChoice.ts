@@ -30,8 +30,8 @@ export function chooseAmount(file: GuessedFile, tiers: AmountReading[][]): Amoun
   // A bank account's balance also tells which way the money went, so each reading is tried both ways.
   const candidates = tiers.map((tier) => tier.flatMap((reading) => (file.isCreditCard ? [reading] : [reading, reversed(reading, file.shapes)])));
   const named = balanceColumns(file, true);
-  const confirmed = confirmedBy(file, candidates, named, 1);
-  const checked = confirmed.length > 0 || named.length > 0 ? confirmed : confirmedBy(file, candidates, balanceColumns(file, false), 2);
+  // Without a column named like a balance, a money column on every line is one when it explains two steps or more.
+  const checked = named.length > 0 ? confirmedBy(file, candidates, named, 1) : confirmedBy(file, candidates, balanceColumns(file, false), 2);
   if (checked.length > 0) return ask(file, distinct(file, checked), 'Each of these readings explains the file\u2019s own balance. Which is the transaction amount?');
   if (named.length > 0) return ask(file, [{ ...first, changes: { ...first.changes, balanceColumn: named[0] } }], '');
   return ask(file, distinct(file, tiers[0]), 'More than one column holds amounts. Which one is the transaction amount?');
