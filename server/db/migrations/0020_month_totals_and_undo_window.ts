@@ -15,6 +15,8 @@ type AnyDb = Kysely<any>;
  * - undo data is kept only while an entry offers Undo (server/services/activity/undoWindow.ts): the household's
  *   entries that still keep it (`activities_with_undo`) and the row keys of an entry (`activity_rows` by
  *   household and entry) are found by a seek, not by reading every entry of the history.
+ * - SQLite's statistics are taken again: until now ANALYZE read 1,000 entries of each index, which told the
+ *   planner each household holds about 1,000 rows (server/db/connect.ts). It now reads up to 100,000.
  */
 const monthOf = (db: AnyDb) => (isPostgres(db) ? `cast(date_trunc('month', transaction_date) as date)` : `substr(transaction_date, 1, 7) || '-01'`);
 
@@ -33,6 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
   await createSummary(db, accountMonths(db));
   await db.schema.createIndex('activities_with_undo').on('activities').columns(['household_id', 'id']).where(sql.ref('undo'), 'is not', null).execute();
   await db.schema.createIndex('activity_rows_household_activity').on('activity_rows').columns(['household_id', 'activity_id']).execute();
+  if (!isPostgres(db)) await sql`analyze`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
