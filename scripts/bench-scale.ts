@@ -22,7 +22,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
@@ -35,6 +35,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { refreshStatistics } from '../server/db/statistics';
 import { type DemoHousehold, seedDemoHousehold } from '../server/demo/seed';
+import { UNDO_WINDOW } from '../server/services/activity/undoWindow';
 import { WINDOW_LOCK_HEADER } from '../src/shared/schemas/transactions';
 
 const READ_GOAL_MS = 20;
@@ -65,8 +66,7 @@ interface Answer {
 }
 /**
  * What the routes are called through: the app in this process (`inject`, the server's own time), or a server in
- * another process over HTTP (the memory rounds: light-my-request 6.6, behind `inject`, keeps every response it
- * answered, so memory measured through it grows with the answers' bytes however flat the server is).
+ * another process over HTTP (the memory rounds: the server's memory without this process's seeding and answers).
  */
 interface Server {
   inject(request: { method: string; url: string; headers?: Headers; payload?: object }): Promise<Answer>;
@@ -103,6 +103,9 @@ async function call<T>(app: Server, headers: Headers, method: 'GET' | 'POST' | '
   const started = performance.now();
   const response = await app.inject({ method, url, headers, payload });
   const ms = performance.now() - started;
+  // light-my-request releases a response in a later turn of the event loop, and SQLite's driver never yields
+  // one: without this the process holds every answer, and the collector's growing work slows later routes.
+  await new Promise((resolve) => setImmediate(resolve));
   if (response.statusCode >= 300) throw new Error(`${method} ${url} → ${response.statusCode} ${response.body}`);
   const type = String(response.headers['content-type'] ?? '');
   return { ms, body: (type.startsWith('application/json') ? JSON.parse(response.body) : response.body) as T, headers: response.headers };
@@ -331,6 +334,17 @@ function printMemory(rounds: MemoryRound[]) {
   console.log(`heap ${first['heap MB']} → ${last['heap MB']} MB, RSS ${first['RSS MB']} → ${last['RSS MB']} MB from round 1 to round ${last.round} (${last.requests - first.requests} more requests)`);
 }
 
+/** What undo keeps, and the database's size (SQLite: the file with its write-ahead log). */
+async function storage(db: Kysely<Database>, file: string) {
+  const undo = await db.selectFrom('activities').select((eb) => [eb.fn.countAll<number>().as('entries'), sql<number>`coalesce(sum(length(undo)), 0)`.as('bytes')]).where('undo', 'is not', null).executeTakeFirstOrThrow();
+  const keys = await db.selectFrom('activity_rows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const size = isPostgres(db)
+    ? Number((await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(db)).rows[0].size)
+    : ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(file + suffix) ? statSync(file + suffix).size : 0), 0);
+  const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+  return { 'entries keeping undo data': Number(undo.entries), 'undo data MB': mb(Number(undo.bytes)), 'row keys': Number(keys.n), 'database MB': mb(size) };
+}
+
 async function main() {
   const given = option('database-url') ?? process.env.DATABASE_URL;
   const file = path.join(os.tmpdir(), `everycent-scale-${randomBytes(4).toString('hex')}.db`);
@@ -392,6 +406,7 @@ async function main() {
         readMedians.set(name, [...(readMedians.get(name) ?? []), median(ms)]);
       }
     }
+    const stored = [{ when: 'before the writes', ...(await storage(database.db, file)) }];
     const writeMedians = new Map<string, number[]>();
     for (const household of households) {
       for (const [name, ms] of Object.entries(await writes(app, household, today))) writeMedians.set(name, [...(writeMedians.get(name) ?? []), median(ms)]);
@@ -412,6 +427,9 @@ async function main() {
     console.log(`\nWrites on ${label}: median of ${RUNS}`);
     console.table(table(writeMedians, WRITE_GOAL_MS));
     printMemory(await memoryRounds({ rounds: MEMORY_ROUNDS, databaseUrl, today, households: households.map(({ headers: _, ...h }) => ({ ...h, email: emails.get(h.label)! })) }));
+    stored.push({ when: 'after them and the memory rounds', ...(await storage(database.db, file)) });
+    console.log(`\nWhat the writes left behind (${RUNS + MEMORY_ROUNDS} imports and deletes of ${IMPORT_ROWS} rows in the largest household, ${RUNS} in each other; Undo kept for each household's latest ${UNDO_WINDOW} changes)`);
+    console.table(stored);
     console.log(`\nload average after: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   } finally {
     await app.close();
