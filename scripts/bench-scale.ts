@@ -160,8 +160,11 @@ interface WindowRow {
   lock_version?: number;
 }
 
-/** Main write routes: each is timed as a person makes it, and undone where it would pile up. */
-async function writes(app: Server, h: Household, today: string, runs = RUNS): Promise<Record<string, number[]>> {
+/**
+ * Main write routes: each is timed as a person makes it, and undone where it would pile up. The bank file has
+ * IMPORT_ROWS rows, or `bankFileRows` of the run (bank files differ in length from month to month).
+ */
+async function writes(app: Server, h: Household, today: string, runs = RUNS, bankFileRows = (_run: number) => IMPORT_ROWS): Promise<Record<string, number[]>> {
   const d = h.demo;
   const times: Record<string, number[]> = {
     'quick add': [],
@@ -196,7 +199,7 @@ async function writes(app: Server, h: Household, today: string, runs = RUNS): Pr
     // A bank file of 500 rows imported into the window, then a save that deletes them again: the window is the
     // same size at every history length.
     const before = await call<WindowRow[]>(app, h.headers, 'GET', `/transactions?bank_account_id=${d.primaryAccountId}&budget_id=${d.currentBudgetId}`);
-    const bankFile = Array.from({ length: IMPORT_ROWS }, (_, k) => ({
+    const bankFile = Array.from({ length: bankFileRows(i) }, (_, k) => ({
       transaction_date: today,
       description: `Bench import ${i}-${k}`,
       withdrawal_amount: 100 + k,
@@ -316,7 +319,8 @@ async function memoryRounds(run: MemoryRun): Promise<MemoryRound[]> {
           requests++;
         }
       }
-      const written = await writes(server, households[households.length - 1], run.today, 1);
+      // A bank file of another length each round (301 to 499 rows), as months differ.
+      const written = await writes(server, households[households.length - 1], run.today, 1, () => 300 + ((round * 37) % 200));
       requests += Object.keys(written).length;
       rounds.push({ round, requests, ...(await measure()) });
     }
@@ -428,7 +432,7 @@ async function main() {
     console.table(table(writeMedians, WRITE_GOAL_MS));
     printMemory(await memoryRounds({ rounds: MEMORY_ROUNDS, databaseUrl, today, households: households.map(({ headers: _, ...h }) => ({ ...h, email: emails.get(h.label)! })) }));
     stored.push({ when: 'after them and the memory rounds', ...(await storage(database.db, file)) });
-    console.log(`\nWhat the writes left behind (${RUNS + MEMORY_ROUNDS} imports and deletes of ${IMPORT_ROWS} rows in the largest household, ${RUNS} in each other; Undo kept for each household's latest ${UNDO_WINDOW} changes)`);
+    console.log(`\nWhat the writes left behind (${RUNS + MEMORY_ROUNDS} imports and deletes of 300 to ${IMPORT_ROWS} rows in the largest household, ${RUNS} in each other; Undo kept for each household's latest ${UNDO_WINDOW} changes)`);
     console.table(stored);
     console.log(`\nload average after: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   } finally {

@@ -145,6 +145,15 @@ function prepareNamedStatements(client: pg.PoolClient): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * The statements worth keeping: the app's own queries (the longest is under 3,000 characters) with a few
+ * parameters. A write of hundreds of rows or a lookup of hundreds of ids is one statement per row count, rarely
+ * repeated, and a prepared statement of 500 rows holds about half a megabyte of SQLite's memory: kept 500 at a
+ * time, they grew the server's memory by hundreds of megabytes (issue 49). Preparing one is small beside
+ * writing its rows.
+ */
+const worthKeeping = (source: string) => source.length <= 4_000 && (source.match(/\?/g)?.length ?? 0) <= 64;
+
+/**
  * Kysely prepares every query anew; on SQLite preparing costs about as much as running a small query, so
  * statements are kept by their SQL text (least recently used dropped first). Safe because the app never
  * streams results: a statement is finished before the next use of the same text.
@@ -158,6 +167,7 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
       cache.delete(source);
     } else {
       statement = prepare(source);
+      if (!worthKeeping(source)) return statement;
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     }
     cache.set(source, statement);
