@@ -129,6 +129,7 @@ describe.each(testDialects)('net worth from kept sums on %s', (dialect) => {
       }),
       { seed: 49, numRuns: dialect === 'postgres' ? 25 : 60 },
     );
-  });
+    // Dozens of households through the API: seconds alone, more on a busy machine.
+  }, 180_000);
 
 });
