@@ -3,6 +3,7 @@ import { today } from '../src/shared/dates';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { refreshStatistics } from './db/statistics';
 import { HttpError } from './errors';
 import { seedDemoHousehold } from './demo/seed';
 import { addUser } from './services/households';
@@ -113,7 +114,11 @@ const commands: Record<string, { options: Record<string, { type: 'string' }>; ru
     options: { household: { type: 'string' } },
     run: async (values, databaseUrl, _timeZone, file) => {
       const household = required(values, 'household');
-      const imported = await withDatabase(databaseUrl, (db) => importFromFile(db, file, household));
+      const imported = await withDatabase(databaseUrl, async (db) => {
+        const counts = await importFromFile(db, file, household);
+        await refreshStatistics(db, { everyTable: true });
+        return counts;
+      });
       return `Imported ${file} into household "${household}": ${imported.budgets} budgets, ${imported.bank_accounts} accounts, ${imported.transactions} transactions.`;
     },
   },

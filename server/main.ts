@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { refreshStatistics } from './db/statistics';
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,6 +11,8 @@ async function main() {
   const config = loadConfig();
   const database = connectDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
+  // PostgreSQL's statistics as SQLite's are refreshed when the database opens (after a pg_restore, say).
+  await refreshStatistics(database.db);
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel } });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -41,6 +41,16 @@ const pgTypes = {
   },
 };
 
+/**
+ * How many entries of each index SQLite's ANALYZE reads. Every household table's indexes lead with the
+ * household: a sample smaller than a household tells the planner every household holds about that many rows.
+ * At 1,000 (issue 35's value) a fifteen-year household of 69,000 rows was taken for 1,000, so the import's and the
+ * delete's lookups of 500 ids or bank references scanned the household's every row instead of seeking them, and
+ * an amount search read the household instead of the amount indexes (issue 49). Larger than any household, the
+ * estimates are true; still a bound on a file of many households.
+ */
+const ANALYZED_INDEX_ENTRIES = 100_000;
+
 /** The SQLite file a DATABASE_URL names (absent: ./data/everycent.db); meaningless for a PostgreSQL URL. */
 export function sqliteFileOf(url: string | undefined): string {
   return url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join('data', 'everycent.db');
@@ -70,7 +80,7 @@ export function connectDatabase(url: string | undefined): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Planner statistics from the start (statistics.ts): analyze what was never analyzed, a bounded sample each.
-  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma(`analysis_limit = ${ANALYZED_INDEX_ENTRIES}`);
   sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new EveryCentSqliteDialect({ database: sqlite }) });
@@ -135,6 +145,15 @@ function prepareNamedStatements(client: pg.PoolClient): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * The statements worth keeping: the app's own queries (the longest is under 3,000 characters) with a few
+ * parameters. A write of hundreds of rows or a lookup of hundreds of ids is one statement per row count, rarely
+ * repeated, and a prepared statement of 500 rows holds about half a megabyte of SQLite's memory: kept 500 at a
+ * time, they grew the server's memory by hundreds of megabytes (issue 49). Preparing one is small beside
+ * writing its rows.
+ */
+const worthKeeping = (source: string) => source.length <= 4_000 && (source.match(/\?/g)?.length ?? 0) <= 64;
+
+/**
  * Kysely prepares every query anew; on SQLite preparing costs about as much as running a small query, so
  * statements are kept by their SQL text (least recently used dropped first). Safe because the app never
  * streams results: a statement is finished before the next use of the same text.
@@ -148,6 +167,7 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
       cache.delete(source);
     } else {
       statement = prepare(source);
+      if (!worthKeeping(source)) return statement;
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     }
     cache.set(source, statement);

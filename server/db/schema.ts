@@ -253,6 +253,13 @@ interface AccountDaysTable {
   net: ColumnType<number, never, never>;
 }
 
+/** Each account's net per calendar month (migration 0020, kept by triggers); `month` is the month's first day. */
+interface AccountMonthsTable {
+  bank_account_id: number;
+  month: string;
+  net: ColumnType<number, never, never>;
+}
+
 export interface Database {
   households: HouseholdsTable;
   users: UsersTable;
@@ -275,6 +282,7 @@ export interface Database {
   transaction_totals: TransactionTotalsTable;
   allocation_spending: AllocationSpendingTable;
   account_days: AccountDaysTable;
+  account_months: AccountMonthsTable;
 }
 
 /** Tables whose every row belongs to one household: the household scope applies to these. */

@@ -43,6 +43,8 @@ interface MonthContext {
   allocationIds: Map<string, number>;
   random: Random;
   today: DateOnly;
+  /** Every account but the sink fund with entries on most days (dailyEntries below). */
+  daily?: boolean;
 }
 
 /**
@@ -94,6 +96,8 @@ export function spendMonth(month: MonthContext, budget: DemoBudget, isCurrent: b
     });
   });
 
+  if (month.daily) cardCharges += dailyEntries(month, budget, happened, cardStatus);
+
   // Envelopes get spent now and then, straight from the sink-fund account.
   const monthNumber = Number(budget.start.slice(5, 7));
   const sinkSpending: [string, string, Cents, boolean][] = [
@@ -106,6 +110,39 @@ export function spendMonth(month: MonthContext, budget: DemoBudget, isCurrent: b
     const date = dateAt(random.int(5, days));
     if (due && happened(date)) {
       add({ bank_account_id: accounts.sink, transaction_date: date, description, withdrawal_amount: amount, sink_fund_allocation_id: accounts.envelopes.get(envelope)! });
+    }
+  }
+  return cardCharges;
+}
+
+/**
+ * A household that imports every account: small purchases on the current account and the card on most days,
+ * and a round-up into savings on most days (a withdrawal from the current account and a deposit). About 4.3
+ * rows a day, on top of the month's allocations. Returns the card charges.
+ */
+function dailyEntries(month: MonthContext, budget: DemoBudget, happened: (date: DateOnly) => boolean, cardStatus: 'paid' | 'unpaid'): Cents {
+  const { ledger, accounts, random } = month;
+  const everyday = month.templates.filter((t) => !t.fixed && (t.route === 'card' || t.route === 'mixed' || t.route === 'current'));
+  let cardCharges = 0;
+  for (let offset = 0; offset <= daysBetween(budget.start, budget.end); offset++) {
+    const date = addDays(budget.start, offset);
+    if (!happened(date)) break;
+    const purchase = () => {
+      const t = random.pick(everyday);
+      return { transaction_date: date, description: random.pick(t.merchants), withdrawal_amount: random.int(250, 4500), allocation_id: month.allocationIds.get(`${budget.id}|${t.name}`)! };
+    };
+    if (random.next() < 0.9) for (let n = random.int(1, 3); n > 0; n--) ledger.add({ bank_account_id: accounts.current, ...purchase() });
+    if (random.next() < 0.8) {
+      for (let n = random.int(1, 2); n > 0; n--) {
+        const charge = { bank_account_id: accounts.card, ...purchase(), status: cardStatus };
+        cardCharges += charge.withdrawal_amount;
+        ledger.add(charge);
+      }
+    }
+    if (random.next() < 0.65) {
+      const amount = random.int(100, 900);
+      ledger.add({ bank_account_id: accounts.current, transaction_date: date, description: 'Round-up to Rainy Day Savings', withdrawal_amount: amount });
+      ledger.add({ bank_account_id: accounts.savings, transaction_date: date, description: 'Round-up from Household Current', deposit_amount: amount });
     }
   }
   return cardCharges;

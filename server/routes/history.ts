@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
+import { refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
 import { historyPlanOf } from '../services/history/bringHistory';
 import { previewOf } from '../services/history/historyPlan';
@@ -37,6 +38,10 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: historyImportResultSchema },
       },
     },
-    async (request) => ({ imported: await writeHistory(householdScope(request), historyPlanOf(request.body)) }),
+    async (request) => {
+      const imported = await writeHistory(householdScope(request), historyPlanOf(request.body));
+      await refreshStatistics(householdScope(request).db, { everyTable: true }, request.log);
+      return { imported };
+    },
   );
 }

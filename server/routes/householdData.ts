@@ -10,6 +10,7 @@ import { importHousehold } from '../services/householdData/importHousehold';
 import { budgetsCsv, transactionsCsv } from '../services/householdData/spreadsheets';
 import { csvFileName } from '../services/reports/csv';
 import { unprocessable } from '../errors';
+import { refreshStatistics } from '../db/statistics';
 
 /** A household's whole export may be far larger than any other request (years of transactions). */
 const IMPORT_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
@@ -76,7 +77,9 @@ async function importRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         throw unprocessable(damagedMessage('it is not complete JSON'));
       }
-      return { imported: await importHousehold(householdScope(request), document) };
+      const imported = await importHousehold(householdScope(request), document);
+      await refreshStatistics(householdScope(request).db, { everyTable: true }, request.log);
+      return { imported };
     },
   );
 }

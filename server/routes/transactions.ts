@@ -34,7 +34,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const saved = await recordWindowSave(householdScope(request), { bankAccountId: body.bank_account_id, budgetId: body.budget_id }, (trx) => saveWindow(trx, body));
     const window = answerRecorded(reply, saved);
-    if (body.transactions.length >= LARGE_WRITE_ROWS) await refreshStatistics(householdScope(request).db);
+    if (body.transactions.length >= LARGE_WRITE_ROWS) await refreshStatistics(householdScope(request).db, { transactions: body.transactions.length }, request.log);
     return reply.header(WINDOW_LOCK_HEADER, String(window.windowLockVersion)).send(window.transactions);
   });
 

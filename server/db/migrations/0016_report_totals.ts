@@ -13,7 +13,7 @@ type AnyDb = Kysely<any>;
  *   `countsAsSpending`, src/shared/transactionRules.ts, frozen here as a migration must be);
  * - `account_days`: each account's net per day it has rows, for net worth per period.
  */
-interface Summary {
+export interface Summary {
   table: string;
   keys: Array<{ name: string; type: 'integer' | 'date'; of: string }>;
   value: { name: string; of: string };
@@ -51,7 +51,8 @@ const functionName = (summary: Summary, event: (typeof TRIGGERS)[number]) => sql
 const ofRow = (expression: string, row: string) =>
   expression.replace(/\b(allocation_id|brought_forward_status|bank_account_id|transaction_date|deposit_amount|withdrawal_amount)\b/g, `${row}.$1`);
 
-async function createSummary(db: AnyDb, s: Summary): Promise<void> {
+/** A table of sums over `transactions` and the triggers that keep it (migration 0020 makes another the same way). */
+export async function createSummary(db: AnyDb, s: Summary): Promise<void> {
   const keyNames = s.keys.map((k) => k.name).join(', ');
   const keyOf = s.keys.map((k) => `${k.of} as ${k.name}`).join(', ');
   let table = db.schema.createTable(s.table);
@@ -85,7 +86,7 @@ async function createSummary(db: AnyDb, s: Summary): Promise<void> {
   // The WHERE also keeps SQLite's parser from reading the upsert's ON as a join's.
   const add = (row: 'new' | 'old', sign: '+' | '-') =>
     `insert into ${s.table} (${keyNames}, ${s.value.name})
-      select ${s.keys.map((k) => `${row}.${k.of}`).join(', ')}, ${sign}(${ofRow(s.value.of, row)}) where ${ofRow(s.counts, row)} ${upsert};`;
+      select ${s.keys.map((k) => ofRow(k.of, row)).join(', ')}, ${sign}(${ofRow(s.value.of, row)}) where ${ofRow(s.counts, row)} ${upsert};`;
   await sql.raw(`create trigger transactions_insert_${s.table} after insert on transactions begin ${add('new', '+')} end`).execute(db);
   await sql.raw(`create trigger transactions_delete_${s.table} after delete on transactions begin ${add('old', '-')} end`).execute(db);
   await sql
@@ -97,12 +98,14 @@ export async function up(db: AnyDb): Promise<void> {
   for (const summary of SUMMARIES) await createSummary(db, summary);
 }
 
-export async function down(db: AnyDb): Promise<void> {
-  for (const summary of SUMMARIES) {
-    for (const event of TRIGGERS) {
-      await sql`drop trigger ${triggerName(summary, event)}${isPostgres(db) ? sql` on transactions` : sql``}`.execute(db);
-      if (isPostgres(db)) await sql`drop function ${functionName(summary, event)}()`.execute(db);
-    }
-    await db.schema.dropTable(summary.table).execute();
+export async function dropSummary(db: AnyDb, summary: Summary): Promise<void> {
+  for (const event of TRIGGERS) {
+    await sql`drop trigger ${triggerName(summary, event)}${isPostgres(db) ? sql` on transactions` : sql``}`.execute(db);
+    if (isPostgres(db)) await sql`drop function ${functionName(summary, event)}()`.execute(db);
   }
+  await db.schema.dropTable(summary.table).execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  for (const summary of SUMMARIES) await dropSummary(db, summary);
 }

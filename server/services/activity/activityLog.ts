@@ -64,9 +64,11 @@ export async function listActivity(scope: HouseholdScope, query: ActivityQuery):
 async function undoInside(trx: HouseholdScope, id: number): Promise<UndoResult> {
   const original = await trx.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
   if (!original) throw notFound(ACTIVITY_NOT_FOUND);
-  if (!UNDOABLE_KINDS.has(original.kind as ActivityKind) || original.undo === null) throw unprocessable(CANNOT_UNDO_KIND);
+  if (!UNDOABLE_KINDS.has(original.kind as ActivityKind)) throw unprocessable(CANNOT_UNDO_KIND);
   if (original.undone_by_id !== null) throw unprocessable(ALREADY_UNDONE);
   if (original.undo_refused !== null) throw unprocessable(original.undo_refused);
+  // No undo data: older than the undo window (undoWindow.ts), or brought from another install.
+  if (original.undo === null) throw unprocessable(CANNOT_UNDO_KIND);
 
   const undo = JSON.parse(original.undo) as Partial<LinesUndo & WindowUndo & CycleUndo>;
   let summary: string;
@@ -105,7 +107,8 @@ async function undoInside(trx: HouseholdScope, id: number): Promise<UndoResult> 
       throw unprocessable(CANNOT_UNDO_KIND);
   }
   const undoId = await recordActivity(trx, { kind: 'undo', summary, budgetId: original.budget_id, bankAccountId: original.bank_account_id, rowKeys, undoes: id });
-  await trx.updateTable('activities').set({ undone_by_id: undoId }).where('id', '=', id).execute();
+  // Undone, it no longer offers Undo: what an undo needs goes (undos are not undone).
+  await trx.updateTable('activities').set({ undone_by_id: undoId, undo: null }).where('id', '=', id).execute();
   const entry = (await listed(trx).where('id', '=', undoId).executeTakeFirstOrThrow()) as ListedRow;
   return { success: true as const, activity: toEntry(entry) };
 }
@@ -126,7 +129,7 @@ export async function undoActivity(scope: HouseholdScope, id: number): Promise<U
     return await scope.transaction((trx) => undoInside(trx, id));
   } catch (error) {
     if (error instanceof UndoImpossible) {
-      await scope.transaction((trx) => trx.updateTable('activities').set({ undo_refused: error.errors.join(' ').slice(0, 2000) }).where('id', '=', id).execute());
+      await scope.transaction((trx) => trx.updateTable('activities').set({ undo_refused: error.errors.join(' ').slice(0, 2000), undo: null }).where('id', '=', id).execute());
     }
     throw error;
   }

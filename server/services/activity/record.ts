@@ -1,5 +1,6 @@
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
+import { keepUndoWindow } from './undoWindow';
 
 /** What one change was, in the person's words, and what undoing it needs. */
 export interface ActivityEntry {
@@ -72,6 +73,7 @@ export async function recordActivity(scope: HouseholdScope, entry: ActivityEntry
     .executeTakeFirstOrThrow();
   const keys = [...new Set(entry.rowKeys ?? [])].map((row_key) => ({ household_id: scope.householdId, activity_id: row.id, row_key }));
   await inChunks(keys, (part) => scope.insertInto('activity_rows').values(part).execute());
+  await keepUndoWindow(scope);
   return row.id;
 }
 

@@ -3,7 +3,7 @@ import type { LiveEvent, LiveResource } from '../../../src/shared/liveEvents';
 import type { Database } from '../../db/schema';
 
 /** Events kept per household, about: enough for a laptop closed over a busy weekend. */
-const KEPT_EVENTS = 2_000;
+export const KEPT_EVENTS = 2_000;
 const PRUNE_EVERY = 100;
 
 interface LoggedEvent extends LiveEvent {
@@ -31,9 +31,23 @@ export async function logEvent(db: Kysely<Database>, householdId: number, event:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (row.id % PRUNE_EVERY === 0) {
-    await db.deleteFrom('live_events').where('household_id', '=', householdId).where('id', '<=', row.id - KEPT_EVENTS).execute();
-  }
+  if (row.id % PRUNE_EVERY === 0) await pruneEvents(db, householdId);
+}
+
+/**
+ * Keeps the household's own KEPT_EVENTS newest events (by revision, their order): counted per household, so a
+ * busy household never shortens a quiet one's catch-up history. Two seeks of the (household, revision) index.
+ */
+export async function pruneEvents(db: Kysely<Database>, householdId: number): Promise<void> {
+  const oldestKept = await db
+    .selectFrom('live_events')
+    .select('revision')
+    .where('household_id', '=', householdId)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .offset(KEPT_EVENTS - 1)
+    .executeTakeFirst();
+  if (oldestKept) await db.deleteFrom('live_events').where('household_id', '=', householdId).where('revision', '<', oldestKept.revision).execute();
 }
 
 /**

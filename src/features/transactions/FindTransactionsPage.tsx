@@ -1,4 +1,4 @@
-import { Alert, Input, Select, Table, type TableProps } from 'antd';
+import { Alert, Button, Input, Select, Table, type TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiErrorText } from '../../app/apiErrors';
@@ -18,8 +18,16 @@ import './transactions.css';
 import { GuideNextStep } from '../guide';
 
 /** The URL's query is the search: what is on screen can be bookmarked, and Back returns to the previous search. */
-const FILTERS = ['q', 'bank_account_id', 'budget_id', 'allocation_id', 'status', 'sort', 'order', 'page'] as const;
+const FILTERS = ['q', 'bank_account_id', 'budget_id', 'allocation_id', 'status', 'sort', 'order'] as const;
 type Filter = (typeof FILTERS)[number];
+
+/**
+ * Paging is by cursor (keyset: the server reads the rows after the previous page's last one from its index, at
+ * the same cost on page 200 as on page 2): `after` in the URL lists the cursor of each page before this one, so
+ * Previous drops the last and Next adds the answer's `next_cursor`; `page` labels the page. A `page` without
+ * cursors (an older bookmark) is still read by offset.
+ */
+const cursorsOf = (value: string | null) => (value ?? '').split(',').filter((id) => /^\d+$/.test(id));
 
 const SORTABLE: Record<string, SearchSort> = { transaction_date: 'date', net_amount: 'amount', description: 'description' };
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
@@ -37,6 +45,12 @@ export default function FindTransactionsPage() {
     }
     return kept;
   }, [searchParams]);
+  const cursors = cursorsOf(searchParams.get('after'));
+  const page = Math.max(1, idOf(searchParams.get('page')) ?? 1);
+  // What the server is asked: the filters, the page's label and its cursor (the previous page's last row).
+  const asked = new URLSearchParams(search);
+  if (page > 1) asked.set('page', String(page));
+  if (page > 1 && cursors.length > 0) asked.set('cursor', cursors[cursors.length - 1]);
   const budgetId = idOf(search.get('budget_id'));
   const searched = search.get('q') ?? '';
   const [text, setText] = useState(searched);
@@ -46,12 +60,12 @@ export default function FindTransactionsPage() {
   const accountsQuery = useGetBankAccountsQuery();
   const budgetsQuery = useGetBudgetsQuery();
   const allocationsQuery = useGetBudgetAllocationsQuery(budgetId ?? 0, { skip: !budgetId });
-  const resultsQuery = useSearchTransactionsQuery(search.toString());
+  const resultsQuery = useSearchTransactionsQuery(asked.toString());
+  const data = resultsQuery.data;
 
   /** Any change of what is searched goes back to page 1. */
   const change = (changes: Partial<Record<Filter, string | number | undefined>>) => {
     const next = new URLSearchParams(search);
-    next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
       if (value === undefined || value === '') next.delete(name);
       else next.set(name, String(value));
@@ -100,16 +114,24 @@ export default function FindTransactionsPage() {
       change(column ? { sort: column, order: one.order === 'ascend' ? 'asc' : 'desc' } : { sort: undefined, order: undefined });
       return;
     }
+    turnTo(pagination.current ?? 1);
+  };
+
+  /** One page on (after this page's last row) or back (the cursor trail less its last). */
+  const turnTo = (wanted: number) => {
+    const trail = [...cursors];
+    if (wanted === page + 1 && data?.next_cursor) trail.push(String(data.next_cursor));
+    else if (wanted === page - 1) trail.pop();
+    else return;
     const next = new URLSearchParams(search);
-    if (pagination.current && pagination.current > 1) next.set('page', String(pagination.current));
-    else next.delete('page');
+    if (wanted > 1) next.set('page', String(wanted));
+    if (wanted > 1 && trail.length > 0) next.set('after', trail.join(','));
     setSearchParams(next);
   };
 
   const loadFailure = [accountsQuery, budgetsQuery].find((query) => query.isError);
   if (loadFailure) return <LoadError message={apiErrorText(loadFailure.error)} onRetry={loadFailure.refetch} />;
 
-  const data = resultsQuery.data;
   return (
     <section className="ec-find-page">
       {/* On a phone the shell shows the page's heading on its own row. */}
@@ -178,7 +200,13 @@ export default function FindTransactionsPage() {
         </label>
       </div>
       {resultsQuery.isError ? (
-        <Alert type="error" showIcon role="alert" title={`The search failed. ${apiErrorText(resultsQuery.error)}`} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={`The search failed. ${apiErrorText(resultsQuery.error)}`}
+          action={page > 1 ? <Button onClick={() => setSearchParams(search)}>First page</Button> : undefined}
+        />
       ) : (
         data && (
           <p className="ec-find-total" aria-live="polite">
@@ -197,7 +225,8 @@ export default function FindTransactionsPage() {
           showSorterTooltip={false}
           scroll={{ x: 900 }}
           locale={{ emptyText: 'No transactions match.' }}
-          pagination={{ current: data?.page ?? 1, pageSize: data?.per_page ?? 50, total: data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true }}
+          // Previous and next only: a cursor reaches the page after this one, not any page.
+          pagination={{ current: data?.page ?? page, pageSize: data?.per_page ?? 50, total: data?.total ?? 0, simple: { readOnly: true }, showSizeChanger: false, hideOnSinglePage: true }}
         />
       </div>
       <GuideNextStep step="entries" missing="There are no transactions to find yet." />

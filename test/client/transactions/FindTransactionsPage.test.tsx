@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import FindTransactionsPage from '../../../src/features/transactions/FindTransactionsPage';
-import type { SearchResult } from '../../../src/shared/schemas/transactionTools';
+import { SEARCH_CURSOR_NOT_FOUND, type SearchResult } from '../../../src/shared/schemas/transactionTools';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { setupUser } from '../../support/user';
@@ -80,20 +80,63 @@ describe('Find Transactions', () => {
     await waitFor(() => expect(server.last()).toEqual({ budget_id: '6' }));
   });
 
-  it('sorts on the server by a column and pages through every match', async () => {
-    const server = searchServer(Array.from({ length: 50 }, (_, index) => result(index + 1)), 120);
+  it('sorts on the server by a column and pages by cursor, forward and back', async () => {
+    // 120 matches, 50 a page: each page's rows follow the cursor (the previous page's last id).
+    const asked: URLSearchParams[] = [];
+    mockFetch(
+      household({
+        'GET /transactions/search': (request: RecordedRequest) => {
+          const query = new URLSearchParams(request.search);
+          asked.push(query);
+          const page = Number(query.get('page') ?? 1);
+          const first = query.has('cursor') ? Number(query.get('cursor')) + 1 : (page - 1) * 50 + 1;
+          const ids = Array.from({ length: Math.min(50, 121 - first) }, (_, index) => first + index);
+          return { body: { results: ids.map((id) => result(id)), total: 120, page, per_page: 50, net_total: -123456, next_cursor: ids.at(-1)! < 120 ? ids.at(-1) : null } };
+        },
+      }),
+    );
+    const last = () => Object.fromEntries(asked.at(-1)!.entries());
     const user = setupUser();
-    renderFind('/transactions/find?q=found');
+    const { router } = renderFind('/transactions/find?q=found');
     await screen.findByText('Found 1');
     await user.click(screen.getAllByText('Amount')[0]);
-    await waitFor(() => expect(server.last()).toEqual({ q: 'found', sort: 'amount', order: 'asc' }));
-    await user.click(screen.getAllByText('Amount')[0]);
-    await waitFor(() => expect(server.last()).toEqual({ q: 'found', sort: 'amount', order: 'desc' }));
-    await user.click(screen.getByRole('listitem', { name: '3' }));
-    await waitFor(() => expect(server.last()).toEqual({ q: 'found', sort: 'amount', order: 'desc', page: '3' }));
+    await waitFor(() => expect(last()).toEqual({ q: 'found', sort: 'amount', order: 'asc' }));
+
+    await user.click(screen.getByRole('listitem', { name: 'Next Page' }));
+    await waitFor(() => expect(last()).toEqual({ q: 'found', sort: 'amount', order: 'asc', page: '2', cursor: '50' }));
+    expect(await screen.findByText('Found 51')).toBeInTheDocument();
+    await user.click(screen.getByRole('listitem', { name: 'Next Page' }));
+    await waitFor(() => expect(last()).toEqual({ q: 'found', sort: 'amount', order: 'asc', page: '3', cursor: '100' }));
+    expect(await screen.findByText('Found 120')).toBeInTheDocument();
+    // The trail of cursors is in the address: a bookmark or Back comes to the same page.
+    expect(router.state.location.search).toBe('?q=found&sort=amount&order=asc&page=3&after=50%2C100');
+    // Back a page: the trail less its last cursor (the page read before comes from the cache).
+    await user.click(screen.getByRole('listitem', { name: 'Previous Page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=found&sort=amount&order=asc&page=2&after=50'));
+    expect(await screen.findByText('Found 51')).toBeInTheDocument();
+    await user.click(screen.getByRole('listitem', { name: 'Previous Page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=found&sort=amount&order=asc'));
+    expect(await screen.findByText('Found 1')).toBeInTheDocument();
+
     // A new search starts again at page 1.
+    await user.click(screen.getByRole('listitem', { name: 'Next Page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=found&sort=amount&order=asc&page=2&after=50'));
     await choose(user, 'Bank Account', CHEQUING.name);
-    await waitFor(() => expect(server.last()).toEqual({ q: 'found', sort: 'amount', order: 'desc', bank_account_id: String(CHEQUING.id) }));
+    await waitFor(() => expect(last()).toEqual({ q: 'found', sort: 'amount', order: 'asc', bank_account_id: String(CHEQUING.id) }));
+  });
+
+  it('reads a bookmarked page number without cursors by its number, and offers the first page when a cursor is gone', async () => {
+    const server = searchServer(Array.from({ length: 50 }, (_, index) => result(index + 1)), 120);
+    renderFind('/transactions/find?q=found&page=3');
+    await screen.findByText('Found 1');
+    expect(server.last()).toEqual({ q: 'found', page: '3' });
+
+    mockFetch(household({ 'GET /transactions/search': () => refusal(404, [SEARCH_CURSOR_NOT_FOUND]) }));
+    const user = setupUser();
+    const { router } = renderFind('/transactions/find?q=gone&page=2&after=77');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The search failed. ${SEARCH_CURSOR_NOT_FOUND}`);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=gone'));
   });
 
   it("links each result to its account's window in its budget", async () => {
