@@ -1,10 +1,16 @@
-import type { HistoryFiles } from '../../../src/shared/schemas/history';
-import { readActual } from './actual';
-import { type HistoryPlan, planHistory } from './historyPlan';
-import { readYnab } from './ynab';
+import type { HistoryImportResult, HistoryPreview } from '../../../src/shared/schemas/history';
+import type { HouseholdScope } from '../../db/scope';
+import type { FileReading } from '../untrustedFiles/sandbox';
+import { writeHistory } from './writeHistory';
 
-/** The plan of what the person's files would create; the preview shows it and the import writes it. */
-export function historyPlanOf(files: HistoryFiles): HistoryPlan {
-  const data = files.source === 'ynab' ? readYnab(files.plan, files.register) : readActual(Buffer.from(files.file, 'base64'));
-  return planHistory(data);
+/**
+ * Bringing history from another tool. The files are read, planned and checked in the file reader's worker
+ * (untrustedFiles/jobs.ts); the server's thread only writes what came back. The preview and the import read the
+ * same files the same way, so the import writes exactly what the preview showed.
+ */
+export const previewHistory = (files: FileReading, scope: HouseholdScope, upload: Uint8Array): Promise<HistoryPreview> =>
+  files.read(scope.householdId, 'historyPreview', upload);
+
+export async function importHistory(files: FileReading, scope: HouseholdScope, upload: Uint8Array): Promise<HistoryImportResult['imported']> {
+  return writeHistory(scope, await files.read(scope.householdId, 'historyPlan', upload));
 }

@@ -57,7 +57,7 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
       household_id,
       bank_account_id: accounts.get(transaction.account)!,
       transaction_date: transaction.date,
-      description: transaction.description.slice(0, 500),
+      description: transaction.description,
       withdrawal_amount: transaction.withdrawal,
       deposit_amount: transaction.deposit,
       allocation_id: allocation === null ? null : (allocations.get(`${transaction.date.slice(0, 7)}\u0000${allocation}`) ?? null),

@@ -60,10 +60,10 @@ async function findMember(trx: HouseholdScope, memberId: number) {
   return member;
 }
 
-/** Refuses anyone but an owner, as the role stands inside this transaction. */
-async function requireOwner(trx: HouseholdScope): Promise<void> {
+/** Refuses anyone but an owner, as the role stands now (inside a transaction: as it stands in it). */
+export async function requireOwner(trx: HouseholdScope, message = OWNERS_ONLY): Promise<void> {
   const actor = await findMember(trx, actorOf(trx).userId);
-  if (actor.role !== 'owner') throw forbidden(OWNERS_ONLY);
+  if (actor.role !== 'owner') throw forbidden(message);
 }
 
 async function ownerCount(trx: HouseholdScope): Promise<number> {

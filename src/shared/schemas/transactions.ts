@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { dateSchema, MAX_ROWS_PER_REQUEST, flagSchema, idSchema, moneySchema, moneyTotalSchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema, textSchema } from './common';
+import { dateSchema, MAX_ROWS_PER_REQUEST, flagSchema, idSchema, moneySchema, moneyTotalSchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema, textSchema, versionSchema } from './common';
 
 /** The description column's length. */
 export const DESCRIPTION_MAX = 500;
+/** The bank reference column's length. */
+export const BANK_REF_MAX = 200;
 
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -46,7 +48,7 @@ const transactionRowSchema = z.object({
   sink_fund_allocation_id: optionalRefSchema,
   status: notGiven(transactionStatusSchema),
   brought_forward_status: broughtForwardStatusSchema.nullish(),
-  bank_ref: textSchema(200).nullish(),
+  bank_ref: textSchema(BANK_REF_MAX).nullish(),
   is_manual_adjustment: notGiven(flagSchema),
   deleted: notGiven(flagSchema),
 });
@@ -55,7 +57,7 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 export const saveWindowBodySchema = z.object({
   bank_account_id: idSchema,
   budget_id: idSchema,
-  window_lock_version: notGiven(z.number().int().nonnegative()),
+  window_lock_version: notGiven(versionSchema),
   transactions: z.array(transactionRowSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;

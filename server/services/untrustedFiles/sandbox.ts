@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { HttpError, tooManyRequests, unprocessable } from '../../errors';
+import type { Jobs } from './jobs';
+import { type FileReadingLimits, megabytes, seconds } from './limits';
+
+type JobName = keyof Jobs;
+type Output<K extends JobName> = Awaited<ReturnType<Jobs[K]>>;
+
+/** What the worker says (worker.ts): a part of a long list, the answer, a refusal, or a failure. */
+export type WorkerMessage =
+  | { type: 'part'; key: string; rows: unknown[] }
+  | { type: 'done'; value: unknown; parted: string[] }
+  | { type: 'refused'; status: number; errors: string[]; fieldErrors?: Record<string, string[]> }
+  | { type: 'failed'; message: string };
+
+const ONE_AT_A_TIME = 'This household is already having a file read. Wait for it to finish, then try again.';
+const BUSY = 'EveryCent is reading other files right now. Try again in a minute.';
+
+// The worker runs the TypeScript sources as the server does (tsx), in the same way under `npm start` and jest.
+const BOOT = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(path.join(__dirname, 'worker.ts'))});`;
+
+/** The upload's bytes in a buffer of their own, which can be handed to the worker without a copy. */
+function transferable(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+}
+
+/**
+ * Reads untrusted files (an upload, an export, another tool's zip or database) in a worker thread with a time and
+ * a memory budget, so that no file, however it was made, holds the server's own thread: a reader that runs out of
+ * time is stopped and one that runs out of memory ends, and either is a 422 naming the limit. Long lists come back
+ * a part at a time, each part asked for after the last was taken, so even receiving a large answer leaves the
+ * server free in between.
+ */
+export class FileReading {
+  private running = 0;
+  private readonly households = new Set<number>();
+
+  constructor(readonly limits: FileReadingLimits) {}
+
+  /** Runs `job` on the upload's bytes for a household; one at a time per household, `atOnce` in all. */
+  async read<K extends JobName>(householdId: number, job: K, upload: Uint8Array): Promise<Output<K>> {
+    if (this.households.has(householdId)) throw tooManyRequests(ONE_AT_A_TIME);
+    if (this.running >= this.limits.atOnce) throw tooManyRequests(BUSY);
+    this.running++;
+    this.households.add(householdId);
+    // The place is given back when the worker has really ended, not when the answer left.
+    const release = () => {
+      this.running--;
+      this.households.delete(householdId);
+    };
+    return this.inWorker(job, transferable(upload), release) as Promise<Output<K>>;
+  }
+
+  private inWorker(job: JobName, bytes: Uint8Array, onExit: () => void): Promise<unknown> {
+    const { timeMs, memoryMb } = this.limits;
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(BOOT, {
+        eval: true,
+        execArgv: [],
+        workerData: { job },
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, Math.floor(memoryMb / 8))) },
+      });
+      const parts = new Map<string, unknown[]>();
+      let settled = false;
+      let answer: (() => void) | null = null;
+      // The answer leaves once the worker has ended (a moment after it answered), so the household's next file can
+      // start at once; a worker out of time is answered for at once, and its place is kept until it has ended.
+      const settle = (finish: () => void, now = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (now) finish();
+        else answer = finish;
+        void worker.terminate();
+      };
+      const timer = setTimeout(
+        () => settle(() => reject(unprocessable(`Reading this file took longer than ${seconds(timeMs)}, the most EveryCent spends on one file; nothing was imported.`)), true),
+        timeMs,
+      );
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'part') {
+          const rows = parts.get(message.key) ?? [];
+          for (const row of message.rows) rows.push(row);
+          parts.set(message.key, rows);
+          worker.postMessage('more');
+        } else if (message.type === 'done') {
+          const value = message.value as Record<string, unknown>;
+          for (const key of message.parted) value[key] = parts.get(key) ?? [];
+          settle(() => resolve(value));
+        } else if (message.type === 'refused') {
+          settle(() => reject(new HttpError(message.status, message.errors, message.fieldErrors)));
+        } else {
+          settle(() => reject(unprocessable(`EveryCent could not read this file (${message.message}); nothing was imported.`)));
+        }
+      });
+      worker.on('error', (error: Error & { code?: string }) =>
+        settle(() =>
+          reject(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? unprocessable(`Reading this file needed more than ${megabytes(memoryMb * 1024 * 1024)} of memory, the most EveryCent gives one file; nothing was imported.`)
+              : error,
+          ),
+        ),
+      );
+      worker.on('exit', () => {
+        onExit();
+        settle(() => undefined, true);
+        (answer ?? (() => reject(new Error('the file reader ended without an answer'))))();
+      });
+      worker.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+    });
+  }
+}
