@@ -75,7 +75,8 @@ export function readYnab(planText: string, registerText: string): HistoryData {
     const category = TRANSFER.test(payee) ? null : categoryOf(row);
     const memo = row.Memo?.trim();
     transactions.push({
-      origin: `Register.csv row ${index + 1}`,
+      // Counted as a spreadsheet shows it: the column names are row 1.
+      origin: `Register.csv row ${index + 2}`,
       account: accountName,
       date,
       description: [payee, memo].filter(Boolean).join(' — ') || '(no payee)',

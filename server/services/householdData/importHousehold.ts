@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { ImportCounts } from '../../../src/shared/schemas/householdData';
+import type { ImportCounts, RowKind } from '../../../src/shared/schemas/householdData';
 import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
 import { reserveIds } from '../../db/reservedIds';
@@ -141,19 +141,19 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
   );
   if (data.settings) await writeSettings(scope, data.settings, accounts, categories);
 
-  // A Map, not an object: a row key names its kind, and "constructor:1" or "__proto__:1" must name nothing.
-  const maps = new Map<string, IdMap>([
-    ['transaction', transactions],
-    ['income', incomes],
-    ['allocation', allocations],
-    ['envelope', envelopes],
-    ['special_event', events],
-    ['budget', budgets],
-    ['bank_account', accounts],
-    ['sink_fund', accounts],
-    ['allocation_category', categories],
-    ['institution', institutions],
-  ]);
+  // Every kind a row key may name (the schema refused any other): where its new ids are.
+  const maps: Record<RowKind, IdMap> = {
+    transaction: transactions,
+    income: incomes,
+    allocation: allocations,
+    envelope: envelopes,
+    special_event: events,
+    budget: budgets,
+    bank_account: accounts,
+    sink_fund: accounts,
+    allocation_category: categories,
+    institution: institutions,
+  };
   const activities = await writeHistory(scope, data, maps, stamps);
   return {
     allocation_categories: categories.size,
@@ -188,7 +188,7 @@ async function writeSettings(scope: HouseholdScope, settings: NonNullable<Export
 async function writeHistory(
   scope: HouseholdScope,
   data: ExportRows,
-  maps: Map<string, IdMap>,
+  maps: Record<RowKind, IdMap>,
   stamps: (row: { created_at: string; updated_at: string }) => { created_at: string; updated_at: string },
 ): Promise<number> {
   const household_id = scope.householdId;
@@ -197,8 +197,8 @@ async function writeHistory(
   const emailOf = new Map(data.members.map((m) => [m.id, m.email.toLowerCase()]));
   const newKey = (key: string): string | null => {
     const match = /^([a-z_]+):(\d+)$/.exec(key);
-    if (!match) return key;
-    const id = maps.get(match[1])?.get(Number(match[2]));
+    if (!match || !Object.hasOwn(maps, match[1])) return key;
+    const id = maps[match[1] as RowKind].get(Number(match[2]));
     return id === undefined ? null : `${match[1]}:${id}`;
   };
   // Every undo link names an entry of the file (checkExport), and each entry's new id is known before any is
@@ -217,8 +217,8 @@ async function writeHistory(
         actor_name: entry.actor_name,
         kind: entry.kind,
         summary: entry.summary,
-        budget_id: entry.budget_id === null ? null : (maps.get('budget')!.get(entry.budget_id) ?? null),
-        bank_account_id: entry.bank_account_id === null ? null : (maps.get('bank_account')!.get(entry.bank_account_id) ?? null),
+        budget_id: entry.budget_id === null ? null : (maps.budget.get(entry.budget_id) ?? null),
+        bank_account_id: entry.bank_account_id === null ? null : (maps.bank_account.get(entry.bank_account_id) ?? null),
         undo: null,
         undone_by_id: linked(entry.undone_by_id),
         undoes_id: linked(entry.undoes_id),

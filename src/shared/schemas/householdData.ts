@@ -131,6 +131,11 @@ const exportedSettingsSchema = z.object({
 /** A member as exported: never the password hash. */
 const exportedMemberSchema = z.object({ id, name, email: textSchema(EMAIL_MAX), role: roleSchema });
 
+/** The kinds of row an Activity entry names (`budget:12`); `settings` names the household's settings. */
+export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+const rowKeySchema = z.string().regex(new RegExp(`^(settings|(${ROW_KINDS.join('|')}):\\d{1,10})$`), { error: 'is not a row EveryCent writes (kind:id)' });
+
 /** History in words; its undo data (ids of the install that wrote it) stays behind. */
 const exportedActivitySchema = z.object({
   id,
@@ -142,7 +147,7 @@ const exportedActivitySchema = z.object({
   bank_account_id: ref,
   undone_by_id: ref,
   undoes_id: ref,
-  row_keys: z.array(textSchema(60)),
+  row_keys: z.array(rowKeySchema),
   ...stamps,
 });
 
