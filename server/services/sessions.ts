@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { User as UserBody } from '../../src/shared/schemas/auth';
+import { chunked } from '../db/chunks';
 import { keepPrepared } from '../db/connect';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -190,6 +191,16 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
       .execute();
   });
   return { token, client, expiry, uid: email, userId: user.id };
+}
+
+/** Which of these sessions still exist and have not expired (the live streams' check, chunked for long lists). */
+export async function sessionsAlive(db: Kysely<Database>, sessionIds: number[]): Promise<Set<number>> {
+  const alive = new Set<number>();
+  for (const ids of chunked(sessionIds)) {
+    const rows = await db.selectFrom('sessions').select('id').where('id', 'in', ids).where('expires_at', '>', nowSeconds()).execute();
+    for (const row of rows) alive.add(row.id);
+  }
+  return alive;
 }
 
 export async function signOut(db: Kysely<Database>, sessionId: number): Promise<void> {

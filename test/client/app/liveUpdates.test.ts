@@ -5,7 +5,7 @@ import { setupStore } from '../../../src/app/store';
 import { subscribeToLiveChanges } from '../../../src/components/liveChanges';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
 import { userLoggedOut } from '../../../src/app/authSlice';
-import type { LiveEvent } from '../../../src/shared/liveEvents';
+import { type LiveEvent, REPLACED_EVENT } from '../../../src/shared/liveEvents';
 import { mockFetch } from '../../support/fetchMock';
 import { signedInState, storeTestCredentials } from '../../support/render';
 
@@ -114,6 +114,40 @@ describe('live updates', () => {
       expect(streams).toHaveLength(2);
       stop();
     } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a stream another tab of the same session replaced waits for the person to come back to this tab, then reconnects', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const visibility = jest.spyOn(document, 'visibilityState', 'get');
+    try {
+      const { streams, nextStream } = mockNetworkWithStream();
+      storeTestCredentials();
+      const store = setupStore(signedInState());
+      let opened = nextStream();
+      const stop = startLiveUpdates(store);
+      await opened;
+      const arrived = heard(1);
+      streams[0].write(sent(event(['budget:7'], { revision: 44 })));
+      await arrived;
+
+      visibility.mockReturnValue('hidden');
+      streams[0].write(`event: ${REPLACED_EVENT}\ndata: {}\n\n`);
+      streams[0].end();
+      // However long the tab stays in the background, it does not take a stream back from the tabs that hold them.
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+      expect(streams).toHaveLength(1);
+
+      opened = nextStream();
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await opened;
+      expect(streams).toHaveLength(2);
+      expect(streams[1].headers.get('last-event-id')).toBe('44');
+      stop();
+    } finally {
+      visibility.mockRestore();
       jest.useRealTimers();
     }
   });
