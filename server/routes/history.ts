@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HISTORY_UPLOAD_MAX_BYTES, historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
+import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../src/shared/schemas/householdData';
 import { householdScope } from '../plugins/auth';
 import { takeBodyAsBytes } from '../plugins/fileReading';
 import { requireOwner } from '../services/members/members';
@@ -26,7 +27,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = householdScope(request);
-      await requireOwner(scope);
+      await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
       return previewHistory(app.fileReading, scope, request.body as unknown as Buffer);
     },
   );
@@ -43,7 +44,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = householdScope(request);
-      await requireOwner(scope);
+      await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
       return { imported: await importHistory(app.fileReading, scope, request.body as unknown as Buffer) };
     },
   );

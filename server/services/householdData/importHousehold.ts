@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { ImportCounts, RowKind } from '../../../src/shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, type ImportCounts, type RowKind } from '../../../src/shared/schemas/householdData';
 import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
 import { reserveIds } from '../../db/reservedIds';
@@ -45,7 +45,7 @@ export async function insertRows<T extends HouseholdTable>(scope: HouseholdScope
  */
 export async function importHousehold(scope: HouseholdScope, data: ExportRows): Promise<ImportCounts> {
   return scope.transaction(async (trx) => {
-    if (trx.actor) await requireOwner(trx);
+    if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(NOT_EMPTY_MESSAGE);
     return writeExport(trx, data);
   });

@@ -90,10 +90,15 @@ export const bySinkFundAllocationQuerySchema = z.object({ sink_fund_allocation_i
 export const lastUpdateSchema = z.object({ transaction_date: z.string(), has_transactions: z.boolean() });
 export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 
+/** A transfer writes its description as "Withdrawal - …" on one account and "Deposit - …" on the other. */
+export const TRANSFER_PREFIXES = { withdrawal: 'Withdrawal - ', deposit: 'Deposit - ' } as const;
+/** What a transfer's description may hold so that both rows, prefix and all, fit the description column. */
+export const TRANSFER_DESCRIPTION_MAX = DESCRIPTION_MAX - Math.max(...Object.values(TRANSFER_PREFIXES).map((prefix) => prefix.length));
+
 export const transferBodySchema = z.object({
   to: optionalRefSchema,
   amount: moneySchema,
-  description: textSchema(DESCRIPTION_MAX).nullish(),
+  description: textSchema(TRANSFER_DESCRIPTION_MAX).nullish(),
   date: dateSchema,
   budget_id: optionalRefSchema,
   from_allocation: optionalRefSchema,
