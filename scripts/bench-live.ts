@@ -21,6 +21,7 @@ import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { HouseholdScope } from '../server/db/scope';
+import { STREAM_LIMITS } from '../server/services/events/liveHub';
 import { addUser } from '../server/services/households';
 
 const MEMORY_GOAL_MB = 50;
@@ -129,8 +130,10 @@ async function main() {
 
   const server = await startServer(databaseUrl);
   const pid = server.child.pid!;
+  // A session keeps at most STREAM_LIMITS.perSession streams (a device's tabs): enough sessions for every client.
   const sessions = [];
-  for (const email of emails) sessions.push(await signIn(server.base, email));
+  const perMember = Math.ceil(clients / STREAM_LIMITS.perSession / MEMBERS);
+  for (const email of emails) for (let i = 0; i < perMember; i++) sessions.push(await signIn(server.base, email));
   // Warm up: the routes compiled, the database connections open, as a server that has answered a few calls.
   for (const headers of sessions) await fetch(`${server.base}/budgets`, { headers });
   await sleep(2_000);
