@@ -9,19 +9,18 @@
  *   DATABASE_URL=postgres://… npm run bench:hostile
  *   npm run bench:hostile -- --streams 10000
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createDeflateRaw, crc32 } from 'node:zlib';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { addUser } from '../server/services/households';
 import { actualDatabase, actualUpload, zipOf, zipUpload } from '../test/support/hostileFiles';
+import { measureChild, serveInChild, signInOver, startChildServer, stopChild } from './childServer';
 
 const PASSWORD = 'benchmark password';
 const argument = (name: string, fallback: number) => {
@@ -29,45 +28,8 @@ const argument = (name: string, fallback: number) => {
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
 
-async function serve(databaseUrl: string) {
-  const database = connectDatabase(databaseUrl);
-  const app = await buildApp({ db: database.db, config: { ...loadConfig({}), staticDir: null, databaseUrl } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('message', async (message) => {
-    if (message === 'measure') {
-      process.send!({ rssMb: process.memoryUsage().rss / 1024 / 1024, streams: app.live.hub.size, files: readdirSync('/proc/self/fd').length });
-      return;
-    }
-    await app.close();
-    await database.destroy();
-    process.exit(0);
-  });
-}
-
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(__filename, ['--serve', databaseUrl], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve({ child, base: `http://127.0.0.1:${message.port}` }));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-function measure(child: ChildProcess): Promise<{ rssMb: number; streams: number; files: number }> {
-  return new Promise((resolve) => {
-    child.once('message', (message: { rssMb: number; streams: number; files: number }) => resolve(message));
-    child.send('measure');
-  });
-}
-
-async function signIn(base: string, email: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/auth/sign_in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!response.ok) throw new Error(`sign in: ${response.status}`);
-  const headers: Record<string, string> = {};
-  for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) headers[name] = response.headers.get(name) ?? '';
-  return headers;
-}
+const measure = (child: ChildProcess) => measureChild<{ rssMb: number; streams: number; files: number }>(child);
+const signIn = (base: string, email: string) => signInOver(base, email, PASSWORD);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -108,33 +70,7 @@ async function zerosZip(name: string, size: number, declaredSize = size): Promis
   }
   deflate.end();
   await finished;
-  const body = Buffer.concat(parts);
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc >>> 0, 14);
-  local.writeUInt32LE(body.length, 18);
-  local.writeUInt32LE(declaredSize, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const record = Buffer.alloc(46);
-  record.writeUInt32LE(0x02014b50, 0);
-  record.writeUInt16LE(20, 4);
-  record.writeUInt16LE(20, 6);
-  record.writeUInt16LE(8, 10);
-  record.writeUInt32LE(crc >>> 0, 16);
-  record.writeUInt32LE(body.length, 20);
-  record.writeUInt32LE(declaredSize, 24);
-  record.writeUInt16LE(nameBytes.length, 28);
-  const directory = Buffer.concat([record, nameBytes]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(local.length + nameBytes.length + body.length, 16);
-  return Buffer.concat([local, nameBytes, body, directory, end]);
+  return zipOf([{ name, deflated: { bytes: Buffer.concat(parts), crc: crc >>> 0, size }, declaredSize }]);
 }
 
 function ynabRegister(rows: number, accounts: number): string {
@@ -173,7 +109,7 @@ async function main() {
   await addUser(setup.db, { householdName: `Attacker ${tag}`, email: attacker, password: PASSWORD });
   await addUser(setup.db, { householdName: `Bystander ${tag}`, email: bystander, password: PASSWORD });
 
-  const server = await startServer(databaseUrl);
+  const server = await startChildServer(__filename, databaseUrl);
   const base = server.base;
   const theirs = await signIn(base, attacker);
   const reader = await signIn(base, bystander);
@@ -257,14 +193,13 @@ async function main() {
   for (const request of requests) request.destroy();
   theirStream.request.destroy();
 
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.send('stop');
-  await exited;
+  await stopChild(server.child);
   await setup.destroy();
   if (!process.env.DATABASE_URL) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
 }
 
-if (process.argv[2] === '--serve') void serve(process.argv[3]);
+if (process.argv[2] === '--serve')
+  void serveInChild(process.argv[3], (app) => ({ rssMb: process.memoryUsage().rss / 1024 / 1024, streams: app.live.hub.size, files: readdirSync('/proc/self/fd').length }));
 else
   main().catch((error: unknown) => {
     console.error(error);

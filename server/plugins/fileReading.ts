@@ -19,7 +19,9 @@ export function takeBodyAsBytes(app: FastifyInstance, bodyLimit: number): void {
 }
 
 async function registerFileReading(app: FastifyInstance): Promise<void> {
-  app.decorate('fileReading', new FileReading(app.config.fileReading));
+  const reading = new FileReading(app.config.fileReading);
+  app.decorate('fileReading', reading);
+  app.addHook('onClose', () => reading.close());
 }
 
 export const fileReadingPlugin = fp(registerFileReading, { name: 'everycent-file-reading', decorators: { fastify: ['config'] } });

@@ -6,13 +6,24 @@ import SQLite from 'better-sqlite3';
 /** One file of a zip made by `zipOf`, with the ways a hostile zip lies about it. */
 export interface ZipEntry {
   name: string;
-  data: Buffer;
-  /** Stored rather than deflated. */
+  /** Its bytes (deflated here unless `stored`), or `deflated`: bytes deflated already, with their checksum and size. */
+  data?: Buffer;
+  deflated?: { bytes: Buffer; crc: number; size: number };
   stored?: boolean;
   /** The inflated size the directory claims (the real one when left out). */
   declaredSize?: number;
   /** Point this entry's directory record at the same bytes as an earlier entry's (an overlapping zip bomb). */
   sameBytesAs?: number;
+}
+
+/** A little-endian record: [offset, bytes (2 or 4), value] each. */
+function record(length: number, fields: Array<[number, 2 | 4, number]>): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (const [at, size, value] of fields) {
+    if (size === 2) bytes.writeUInt16LE(value, at);
+    else bytes.writeUInt32LE(value, at);
+  }
+  return bytes;
 }
 
 /** A zip archive written here, byte by byte (local headers, data, central directory, end record). */
@@ -21,46 +32,25 @@ export function zipOf(entries: ZipEntry[]): Buffer {
   const directory: Buffer[] = [];
   const offsets: number[] = [];
   let offset = 0;
-  entries.forEach((entry, i) => {
+  for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const body = entry.stored ? entry.data : deflateRawSync(entry.data);
+    const data = entry.data ?? Buffer.alloc(0);
+    const body = entry.deflated?.bytes ?? (entry.stored ? data : deflateRawSync(data));
     const method = entry.stored ? 0 : 8;
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    const size = entry.declaredSize ?? entry.deflated?.size ?? data.length;
+    const crc = entry.deflated?.crc ?? crc32(data) >>> 0;
     const at = entry.sameBytesAs === undefined ? offset : offsets[entry.sameBytesAs];
     offsets.push(at);
     if (entry.sameBytesAs === undefined) {
+      const local = record(30, [[0, 4, 0x04034b50], [4, 2, 20], [8, 2, method], [14, 4, crc], [18, 4, body.length], [22, 4, size], [26, 2, name.length]]);
       locals.push(local, name, body);
       offset += local.length + name.length + body.length;
     }
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(0x02014b50, 0);
-    record.writeUInt16LE(20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(method, 10);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(body.length, 20);
-    record.writeUInt32LE(size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt32LE(at, 42);
-    directory.push(record, name);
-    void i;
-  });
+    const central = record(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [10, 2, method], [16, 4, crc], [20, 4, body.length], [24, 4, size], [28, 2, name.length], [42, 4, at]]);
+    directory.push(central, name);
+  }
   const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = record(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, directoryBytes.length], [16, 4, offset]]);
   return Buffer.concat([...locals, directoryBytes, end]);
 }
 

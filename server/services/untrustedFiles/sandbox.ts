@@ -35,8 +35,46 @@ function transferable(bytes: Uint8Array): Uint8Array {
 export class FileReading {
   private running = 0;
   private readonly households = new Set<number>();
+  /** A worker booted ahead (its modules loaded), waiting for the next file: loading them is most of a small file's time. */
+  private spare: Worker | null = null;
+  private closed = false;
 
   constructor(readonly limits: FileReadingLimits) {}
+
+  /** Ends the spare worker (the server is closing; a worker reading a file ends with its file). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const spare = this.spare;
+    this.spare = null;
+    await spare?.terminate();
+  }
+
+  private boot(): Worker {
+    const { memoryMb } = this.limits;
+    const worker = new Worker(BOOT, {
+      eval: true,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, Math.floor(memoryMb / 8))) },
+    });
+    // A spare waiting for work keeps nothing alive; an error before it is used makes it no spare.
+    worker.unref();
+    worker.once('error', () => {
+      if (this.spare === worker) this.spare = null;
+    });
+    return worker;
+  }
+
+  /** The spare if there is one, else a worker booted now; the next spare boots once this file is done. */
+  private worker(): Worker {
+    const worker = this.spare ?? this.boot();
+    this.spare = null;
+    worker.ref();
+    return worker;
+  }
+
+  private bootSpare(): void {
+    if (!this.closed && !this.spare) this.spare = this.boot();
+  }
 
   /** Runs `job` on the upload's bytes for a household; one at a time per household, `atOnce` in all. */
   async read<K extends JobName>(householdId: number, job: K, upload: Uint8Array): Promise<Output<K>> {
@@ -48,6 +86,7 @@ export class FileReading {
     const release = () => {
       this.running--;
       this.households.delete(householdId);
+      this.bootSpare();
     };
     return this.inWorker(job, transferable(upload), release) as Promise<Output<K>>;
   }
@@ -55,12 +94,7 @@ export class FileReading {
   private inWorker(job: JobName, bytes: Uint8Array, onExit: () => void): Promise<unknown> {
     const { timeMs, memoryMb } = this.limits;
     return new Promise((resolve, reject) => {
-      const worker = new Worker(BOOT, {
-        eval: true,
-        execArgv: [],
-        workerData: { job },
-        resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, Math.floor(memoryMb / 8))) },
-      });
+      const worker = this.worker();
       const parts = new Map<string, unknown[]>();
       let settled = false;
       let answer: (() => void) | null = null;
@@ -108,7 +142,7 @@ export class FileReading {
         settle(() => undefined, true);
         (answer ?? (() => reject(new Error('the file reader ended without an answer'))))();
       });
-      worker.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage({ job, bytes }, [bytes.buffer as ArrayBuffer]);
     });
   }
 }

@@ -1,21 +1,23 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../../errors';
 import { JOBS } from './jobs';
 import type { WorkerMessage } from './sandbox';
 
-/** The worker's side of FileReading (sandbox.ts): runs one job on the bytes it is sent and answers once. */
+/**
+ * The worker's side of FileReading (sandbox.ts): loaded ahead of any file (a spare waits booted), it runs the one
+ * job it is then sent on the bytes sent with it, and answers once.
+ */
 
 const port = parentPort!;
-const job = (workerData as { job: keyof typeof JOBS }).job;
 /** Rows per part of a long list: receiving one part takes the server a few milliseconds. */
 const PART_ROWS = 2_000;
 
 const say = (message: WorkerMessage) => port.postMessage(message);
 const asked = () => new Promise((resolve) => port.once('message', resolve));
 
-port.once('message', (bytes: Uint8Array) => void run(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+port.once('message', ({ job, bytes }: { job: keyof typeof JOBS; bytes: Uint8Array }) => void run(job, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
 
-async function run(bytes: Buffer): Promise<void> {
+async function run(job: keyof typeof JOBS, bytes: Buffer): Promise<void> {
   try {
     await answer(await JOBS[job](bytes));
   } catch (error) {
