@@ -19,7 +19,7 @@ export function takeBodyAsBytes(app: FastifyInstance, bodyLimit: number): void {
 }
 
 async function registerFileReading(app: FastifyInstance): Promise<void> {
-  const reading = new FileReading(app.config.fileReading);
+  const reading = new FileReading(app.config.fileReading, (problem) => app.log.error(problem));
   app.decorate('fileReading', reading);
   app.addHook('onClose', () => reading.close());
 }

@@ -39,7 +39,11 @@ export class FileReading {
   private spare: Worker | null = null;
   private closed = false;
 
-  constructor(readonly limits: FileReadingLimits) {}
+  /** `log` hears what a reader threw that was not a refusal (the person is told only that the file could not be read). */
+  constructor(
+    readonly limits: FileReadingLimits,
+    private readonly log: (problem: string) => void = () => undefined,
+  ) {}
 
   /** Ends the spare worker (the server is closing; a worker reading a file ends with its file). */
   async close(): Promise<void> {
@@ -125,7 +129,8 @@ export class FileReading {
         } else if (message.type === 'refused') {
           settle(() => reject(new HttpError(message.status, message.errors, message.fieldErrors)));
         } else {
-          settle(() => reject(unprocessable(`EveryCent could not read this file (${message.message}); nothing was imported.`)));
+          this.log(`reading a file (${job}) failed: ${message.message}`);
+          settle(() => reject(unprocessable('EveryCent could not read this file; nothing was imported.')));
         }
       });
       worker.on('error', (error: Error & { code?: string }) =>

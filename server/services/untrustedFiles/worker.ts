@@ -22,7 +22,7 @@ async function run(job: keyof typeof JOBS, bytes: Buffer): Promise<void> {
     await answer(await JOBS[job](bytes));
   } catch (error) {
     if (error instanceof HttpError) say({ type: 'refused', status: error.statusCode, errors: error.errors, fieldErrors: error.fieldErrors });
-    else say({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    else say({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 }
 
