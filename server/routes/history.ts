@@ -3,15 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HISTORY_UPLOAD_MAX_BYTES, historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../src/shared/schemas/householdData';
 import { householdScope } from '../plugins/auth';
-import { takeBodyAsBytes } from '../plugins/fileReading';
+import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { requireOwner } from '../services/members/members';
-import { importHistory, previewHistory } from '../services/history/bringHistory';
+import { writeHistory } from '../services/history/writeHistory';
 
 const BODY = historyFilesSchema.describe('The files, as JSON (read and checked against this shape by the file reader, not before).');
 
-/** Bringing history from YNAB or Actual Budget: a preview of what the files would create, then the import. */
+/**
+ * Bringing history from YNAB or Actual Budget: a preview of what the files would create, then the import. The
+ * files are read, planned and checked in the file reader's worker (untrustedFiles/jobs.ts), the same way for
+ * both, so the import writes exactly what the preview showed; the server's thread only writes what came back.
+ */
 export async function historyRoutes(app: FastifyInstance): Promise<void> {
-  takeBodyAsBytes(app, HISTORY_UPLOAD_MAX_BYTES);
+  takeFileUploads(app, HISTORY_UPLOAD_MAX_BYTES);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/household/history/preview',
@@ -26,9 +30,8 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const scope = householdScope(request);
-      await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
-      return previewHistory(app.fileReading, scope, request.body as unknown as Buffer);
+      await requireOwner(householdScope(request), HOUSEHOLD_DATA_OWNERS_ONLY);
+      return readUpload(request, 'historyPreview');
     },
   );
   routes.post(
@@ -45,7 +48,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const scope = householdScope(request);
       await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
-      return { imported: await importHistory(app.fileReading, scope, request.body as unknown as Buffer) };
+      return { imported: await writeHistory(scope, await readUpload(request, 'historyPlan')) };
     },
   );
 }

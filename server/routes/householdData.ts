@@ -5,7 +5,7 @@ import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES, householdExport
 import type { HouseholdScope } from '../db/scope';
 import { historyRoutes } from './history';
 import { householdScope } from '../plugins/auth';
-import { takeBodyAsBytes } from '../plugins/fileReading';
+import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { exportHousehold } from '../services/householdData/exportHousehold';
 import { importHousehold } from '../services/householdData/importHousehold';
 import { budgetsCsv, transactionsCsv } from '../services/householdData/spreadsheets';
@@ -60,7 +60,7 @@ async function exportRoutes(app: FastifyInstance): Promise<void> {
  * ordinary requests); the server's thread only writes the checked rows.
  */
 async function importRoutes(app: FastifyInstance): Promise<void> {
-  takeBodyAsBytes(app, HOUSEHOLD_IMPORT_MAX_BYTES);
+  takeFileUploads(app, HOUSEHOLD_IMPORT_MAX_BYTES);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/household/import',
@@ -77,8 +77,7 @@ async function importRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = await asOwner(request);
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return { imported: await importHousehold(scope, await app.fileReading.read(scope.householdId, 'householdExport', bytes)) };
+      return { imported: await importHousehold(scope, await readUpload(request, 'householdExport')) };
     },
   );
 }

@@ -7,6 +7,13 @@ import { type FileReadingLimits, megabytes, seconds } from './limits';
 type JobName = keyof Jobs;
 type Output<K extends JobName> = Awaited<ReturnType<Jobs[K]>>;
 
+/** A household's place for one file (FileReading.claim). */
+export interface FileClaim {
+  read<K extends JobName>(job: K, upload: Uint8Array): Promise<Output<K>>;
+  /** Gives the place back when no file was read (the request ended before). */
+  release(): void;
+}
+
 /** What the worker says (worker.ts): a part of a long list, the answer, a refusal, or a failure. */
 export type WorkerMessage =
   | { type: 'part'; key: string; rows: unknown[] }
@@ -80,19 +87,41 @@ export class FileReading {
     if (!this.closed && !this.spare) this.spare = this.boot();
   }
 
-  /** Runs `job` on the upload's bytes for a household; one at a time per household, `atOnce` in all. */
-  async read<K extends JobName>(householdId: number, job: K, upload: Uint8Array): Promise<Output<K>> {
+  /**
+   * One of the places for a household's file, held from before its body is read (a route's `onRequest`) until
+   * its worker has ended, or until `release` when no file was read: one at a time per household, `atOnce` in all,
+   * so however many uploads arrive at once, no more than that many bodies are ever taken in.
+   */
+  claim(householdId: number): FileClaim {
     if (this.households.has(householdId)) throw tooManyRequests(ONE_AT_A_TIME);
     if (this.running >= this.limits.atOnce) throw tooManyRequests(BUSY);
     this.running++;
     this.households.add(householdId);
-    // The place is given back when the worker has really ended, not when the answer left.
-    const release = () => {
+    let freed = false;
+    let reading = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
       this.running--;
       this.households.delete(householdId);
       this.bootSpare();
     };
-    return this.inWorker(job, transferable(upload), release) as Promise<Output<K>>;
+    return {
+      read: <K extends JobName>(job: K, upload: Uint8Array) => {
+        if (reading || freed) throw new Error('a claim reads one file');
+        reading = true;
+        // The place is given back when the worker has really ended, not when the answer left.
+        return this.inWorker(job, transferable(upload), free) as Promise<Output<K>>;
+      },
+      release: () => {
+        if (!reading) free();
+      },
+    };
+  }
+
+  /** Runs `job` on the upload's bytes for a household (claiming its place now). */
+  read<K extends JobName>(householdId: number, job: K, upload: Uint8Array): Promise<Output<K>> {
+    return this.claim(householdId).read(job, upload);
   }
 
   private inWorker(job: JobName, bytes: Uint8Array, onExit: () => void): Promise<unknown> {

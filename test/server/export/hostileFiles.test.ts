@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { HistoryPreview } from '../../../src/shared/schemas/history';
 import { actualDatabase, actualUpload, zipOf, zipUpload } from '../../support/hostileFiles';
@@ -42,6 +43,10 @@ const hugeActualDatabase = () =>
 describe.each(testDialects)('untrusted files on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true, server: { config: { fileReading: { timeMs: TIME_MS, memoryMb: MEMORY_MB, atOnce: 2 } } } });
 
+  let base: string;
+  beforeAll(async () => {
+    base = await ctx.server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
   beforeEach(async () => {
     await call(ctx.server, ctx.other, { method: 'POST', url: '/budgets', payload: { start_date: '2026-01-01' } });
   });
@@ -140,11 +145,28 @@ describe.each(testDialects)('untrusted files on %s', (dialect) => {
     expect(trapped.body).toEqual(plain.body);
   });
 
-  it('one household reads one file at a time: a second file while the first is read is refused, not queued', async () => {
+  it('one household reads one file at a time: a second file while the first is read is refused before its body is taken in', async () => {
     const first = preview(ctx.server, ctx.user, actualUpload(hugeActualDatabase()));
-    // The first is in its worker by the time the second arrives (the second is sent once the first was taken).
+    // The first has claimed its place by the time the second arrives (the second is sent once the first was taken).
     await new Promise((resolve) => setImmediate(resolve));
-    const second = await preview(ctx.server, ctx.user, actualUpload(actualDatabase()));
+    // The second says it brings 100 MB and sends one byte: the refusal comes without waiting for the rest.
+    const second = await new Promise<{ status: number; body: Refusal }>((resolve, reject) => {
+      const request = http.request(`${base}/household/history/preview`, {
+        method: 'POST',
+        headers: { ...ctx.user.headers, 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Refusal });
+        });
+      });
+      request.on('error', reject);
+      request.write('{');
+    });
     expect(second.status).toBe(429);
     expect(second.body.errors).toEqual(['This household is already having a file read. Wait for it to finish, then try again.']);
     expect((await first).status).toBe(422);
