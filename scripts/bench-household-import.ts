@@ -21,6 +21,7 @@ import { HouseholdScope } from '../server/db/scope';
 import { seedDemoHousehold } from '../server/demo/seed';
 import { exportHousehold } from '../server/services/householdData/exportHousehold';
 import { importHousehold } from '../server/services/householdData/importHousehold';
+import { exportRowsOf } from '../server/services/householdData/checkExport';
 import { insertUser, prepareUser } from '../server/services/households';
 
 const SIZES: Array<{ label: string; pastBudgets: number }> = [
@@ -76,7 +77,7 @@ async function main() {
       const newcomer = await prepareUser({ householdName: `Imported ${size.label} ${tag}`, email: `imported-${size.pastBudgets}-${tag}@example.com`, password: PASSWORD });
       const { householdId } = await db.transaction().execute((trx) => insertUser(trx, newcomer, { newHousehold: true }));
       const started = performance.now();
-      const imported = await importHousehold(new HouseholdScope(db, householdId), exported);
+      const imported = await importHousehold(new HouseholdScope(db, householdId), exportRowsOf(exported));
       const took = performance.now() - started;
 
       const expected = countsOf(exported);

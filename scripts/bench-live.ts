@@ -10,18 +10,18 @@
  *   npm run bench:live                       200 clients, 30 s idle
  *   npm run bench:live -- --clients 500 --idle 60
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { HouseholdScope } from '../server/db/scope';
+import { STREAM_LIMITS } from '../server/services/events/liveHub';
 import { addUser } from '../server/services/households';
+import { measureChild, serveInChild, signInOver, startChildServer, stopChild } from './childServer';
 
 const MEMORY_GOAL_MB = 50;
 const PASSWORD = 'benchmark password';
@@ -32,32 +32,8 @@ const argument = (name: string, fallback: number) => {
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
 
-async function serve(databaseUrl: string) {
-  const database = connectDatabase(databaseUrl);
-  const app = await buildApp({ db: database.db, config: { ...loadConfig({}), staticDir: null, databaseUrl } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('message', async (message) => {
-    if (message === 'measure') {
-      // After a full collection, so the figure is what the streams hold, not garbage not yet collected.
-      (globalThis as unknown as { gc: () => void }).gc();
-      process.send!({ rssMb: process.memoryUsage().rss / 1024 / 1024, streams: app.live.hub.size });
-      return;
-    }
-    await app.close();
-    await database.destroy();
-    process.exit(0);
-  });
-}
-
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(__filename, ['--serve', databaseUrl], { execArgv: [...process.execArgv, '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve({ child, base: `http://127.0.0.1:${message.port}` }));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
+/** The server's resident memory (MB) after a full garbage collection, and how many streams it holds. */
+const measure = (child: ChildProcess) => measureChild<{ rssMb: number; streams: number }>(child);
 
 /** The child's CPU time so far (ms), from /proc (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -65,23 +41,8 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The server's resident memory (MB) after a full garbage collection, and how many streams it holds. */
-function measure(child: ChildProcess): Promise<{ rssMb: number; streams: number }> {
-  return new Promise((resolve) => {
-    child.once('message', (message: { rssMb: number; streams: number }) => resolve(message));
-    child.send('measure');
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signIn(base: string, email: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/auth/sign_in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!response.ok) throw new Error(`sign in: ${response.status}`);
-  const headers: Record<string, string> = {};
-  for (const name of ['access-token', 'client', 'expiry', 'token-type', 'uid']) headers[name] = response.headers.get(name) ?? '';
-  return headers;
-}
+const signIn = (base: string, email: string) => signInOver(base, email, PASSWORD);
 
 interface Client {
   request: http.ClientRequest;
@@ -127,10 +88,12 @@ async function main() {
   const account = await scope.insertInto('bank_accounts').values({ household_id: householdId, name: 'Current', opening_balance: 0, opening_date: '1899-12-31', closing_balance: 0 }).returning('id').executeTakeFirstOrThrow();
   await scope.insertInto('budgets').values({ household_id: householdId, name: 'Bench', start_date: '2026-01-01', end_date: '2026-12-31' }).execute();
 
-  const server = await startServer(databaseUrl);
+  const server = await startChildServer(__filename, databaseUrl, ['--expose-gc']);
   const pid = server.child.pid!;
+  // A session keeps at most STREAM_LIMITS.perSession streams (a device's tabs): enough sessions for every client.
   const sessions = [];
-  for (const email of emails) sessions.push(await signIn(server.base, email));
+  const perMember = Math.ceil(clients / STREAM_LIMITS.perSession / MEMBERS);
+  for (const email of emails) for (let i = 0; i < perMember; i++) sessions.push(await signIn(server.base, email));
   // Warm up: the routes compiled, the database connections open, as a server that has answered a few calls.
   for (const headers of sessions) await fetch(`${server.base}/budgets`, { headers });
   await sleep(2_000);
@@ -164,14 +127,17 @@ async function main() {
   console.log(`  one quick add reaches all ${clients} clients in ${fanOutMs.toFixed(0)} ms (answer included)`);
 
   for (const client of open) client.request.destroy();
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.send('stop');
-  await exited;
+  await stopChild(server.child);
   await setup.destroy();
   if (!process.env.DATABASE_URL) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
 }
 
-if (process.argv[2] === '--serve') void serve(process.argv[3]);
+if (process.argv[2] === '--serve')
+  void serveInChild(process.argv[3], (app) => {
+    // After a full collection, so the figure is what the streams hold, not garbage not yet collected.
+    (globalThis as unknown as { gc: () => void }).gc();
+    return { rssMb: process.memoryUsage().rss / 1024 / 1024, streams: app.live.hub.size };
+  });
 else
   main().catch((error: unknown) => {
     console.error(error);

@@ -10,6 +10,7 @@ import { apiDocsPlugin } from './plugins/apiDocs';
 import { answerClientError, serverWithTimeouts } from './plugins/connections';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/errorHandler';
+import { fileReadingPlugin } from './plugins/fileReading';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { liveEventsPlugin } from './plugins/liveEvents';
 import { responseCachePlugin } from './plugins/responseCache';
@@ -56,6 +57,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(responseCachePlugin);
   await app.register(apiDocsPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(fileReadingPlugin);
   await registerRoutes(app);
   if (config.staticDir) await app.register(staticClientPlugin, { staticDir: config.staticDir });
   return app;

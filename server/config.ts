@@ -1,3 +1,5 @@
+import { DEFAULT_FILE_READING, type FileReadingLimits } from './services/untrustedFiles/limits';
+
 export interface Config {
   port: number;
   host: string;
@@ -11,6 +13,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long a whole request (headers and body) may take to arrive, and how long a connection may sit idle. */
   requestTimeoutMs: number;
+  /** The time and memory one uploaded file may take to read, and how many are read at once. */
+  fileReading: FileReadingLimits;
 }
 
 /** Slow or idle connections are closed within about 30 s (README: "Limits"). */
@@ -34,6 +38,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === 'true',
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    fileReading: {
+      timeMs: (positiveInteger(env.FILE_READING_SECONDS, 'FILE_READING_SECONDS') ?? DEFAULT_FILE_READING.timeMs / 1000) * 1000,
+      memoryMb: positiveInteger(env.FILE_READING_MEMORY_MB, 'FILE_READING_MEMORY_MB') ?? DEFAULT_FILE_READING.memoryMb,
+      atOnce: DEFAULT_FILE_READING.atOnce,
+    },
   };
 }
 

@@ -15,4 +15,6 @@ export const notFound = (message = 'Not found') => new HttpError(404, [message])
 export const conflict = (message: string) => new HttpError(409, [message]);
 export const unprocessable = (message: string | string[], fieldErrors?: Record<string, string[]>) =>
   new HttpError(422, Array.isArray(message) ? message : [message], fieldErrors);
+/** A file or a request beyond a size limit; the message names the limit. */
+export const tooLarge = (message: string) => new HttpError(413, [message]);
 export const tooManyRequests = (message: string) => new HttpError(429, [message]);

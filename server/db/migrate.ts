@@ -15,6 +15,7 @@ import * as transactionCount from './migrations/0013_transaction_count';
 import * as liveEvents from './migrations/0014_live_events';
 import * as transactionTotals from './migrations/0015_transaction_totals';
 import * as reportTotals from './migrations/0016_report_totals';
+import * as householdEmails from './migrations/0017_household_emails';
 import * as monthTotalsAndUndoWindow from './migrations/0020_month_totals_and_undo_window';
 import type { Database } from './schema';
 
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_live_events': liveEvents,
   '0015_transaction_totals': transactionTotals,
   '0016_report_totals': reportTotals,
+  '0017_household_emails': householdEmails,
   '0020_month_totals_and_undo_window': monthTotalsAndUndoWindow,
 };
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../src/shared/schemas/common';
 import { HttpError } from '../errors';
+import { megabytes } from '../services/untrustedFiles/limits';
 
 function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -39,6 +40,10 @@ async function registerErrorHandler(app: FastifyInstance): Promise<void> {
     const status = error.statusCode ?? 500;
     if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)) {
       return reply.status(400).send({ success: false, errors: ['The request body is not valid JSON.'] });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+      return reply.status(413).send({ success: false, errors: [`This request is larger than ${megabytes(limit)}, the most this accepts.`] } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, errors: [error.message] } satisfies ErrorBody);

@@ -5,11 +5,16 @@ import { LIVE_TAB_HEADER } from '../../src/shared/liveEvents';
 import { isPostgres } from '../db/dialect';
 import { announceWrite } from '../services/events/announce';
 import { LiveHub } from '../services/events/liveHub';
+import { sessionsAlive } from '../services/sessions';
 import { type LiveRelay, localRelay, postgresRelay } from '../services/events/relays';
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: { hub: LiveHub; relay: LiveRelay };
+  }
+  interface FastifyContextConfig {
+    /** The route can end sessions (signing out, a new password, removing a member): their live streams end with them. */
+    endsSessions?: boolean;
   }
 }
 
@@ -35,7 +40,7 @@ const tabOf = (request: FastifyRequest): string | null => {
  * announces every successful write as it answers. Registered before the routes, so its hook sees all.
  */
 async function registerLiveEvents(app: FastifyInstance, { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {}): Promise<void> {
-  const hub = new LiveHub(heartbeatMs);
+  const hub = new LiveHub(heartbeatMs, (ids) => sessionsAlive(app.db, ids));
   const url = app.config.databaseUrl;
   const relay =
     url && isPostgres(app.db) ? await postgresRelay(url, app.db, hub, (error) => app.log.error({ err: error }, 'live events: listening failed')) : localRelay(hub);
@@ -45,6 +50,10 @@ async function registerLiveEvents(app: FastifyInstance, { heartbeatMs = HEARTBEA
   // its event and the log has it for reconnecting clients, on every process.
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || !request.auth || reply.statusCode >= 400) return payload;
+    if (request.routeOptions.config?.endsSessions) {
+      // Before the answer: once someone is signed out or removed, their streams hear nothing more, on any process.
+      await relay.sessionsEnded(request.auth.householdId).catch((error: unknown) => request.log.error({ err: error }, 'live events: ending streams failed'));
+    }
     try {
       await announceWrite(app.db, relay, {
         auth: request.auth,

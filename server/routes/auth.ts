@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ...SUCCESS, data: await userBody(app.db, auth.userId) };
   });
 
-  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true } }, async (request, reply) => {
+  routes.delete('/auth/sign_out', { schema: { response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true, endsSessions: true } }, async (request, reply) => {
     if (request.auth) await signOut(app.db, request.auth.sessionId);
     issueXsrfCookie(reply);
     return SUCCESS;

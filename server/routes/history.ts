@@ -1,46 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
+import { HISTORY_UPLOAD_MAX_BYTES, historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
+import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../src/shared/schemas/householdData';
 import { refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
-import { historyPlanOf } from '../services/history/bringHistory';
-import { previewOf } from '../services/history/historyPlan';
+import { readUpload, takeFileUploads } from '../plugins/fileReading';
+import { requireOwner } from '../services/members/members';
 import { writeHistory } from '../services/history/writeHistory';
 
-/** Years of exports from another tool are far larger than ordinary requests. */
-const HISTORY_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
+const BODY = historyFilesSchema.describe('The files, as JSON (read and checked against this shape by the file reader, not before).');
 
-/** Bringing history from YNAB or Actual Budget: a preview of what the files would create, then the import. */
+/**
+ * Bringing history from YNAB or Actual Budget: a preview of what the files would create, then the import. The
+ * files are read, planned and checked in the file reader's worker (untrustedFiles/jobs.ts), the same way for
+ * both, so the import writes exactly what the preview showed; the server's thread only writes what came back.
+ */
 export async function historyRoutes(app: FastifyInstance): Promise<void> {
+  takeFileUploads(app, HISTORY_UPLOAD_MAX_BYTES);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/household/history/preview',
     {
-      bodyLimit: HISTORY_BODY_LIMIT_BYTES,
+      bodyLimit: HISTORY_UPLOAD_MAX_BYTES,
       schema: {
-        description: 'What importing these YNAB or Actual Budget files would create, and which rows could not be mapped to an allocation. Writes nothing.',
-        body: historyFilesSchema,
+        description: 'What importing these YNAB or Actual Budget files would create, and which rows could not be mapped to an allocation. Writes nothing. Owners only.',
+        body: BODY,
         response: { 200: historyPreviewSchema },
       },
+      // The body is the file's bytes: the file reader parses and checks it (schema above) in its worker.
+      validatorCompiler: () => () => true,
     },
     async (request) => {
-      householdScope(request);
-      return previewOf(historyPlanOf(request.body));
+      await requireOwner(householdScope(request), HOUSEHOLD_DATA_OWNERS_ONLY);
+      return readUpload(request, 'historyPreview');
     },
   );
   routes.post(
     '/household/history/import',
     {
-      bodyLimit: HISTORY_BODY_LIMIT_BYTES,
+      bodyLimit: HISTORY_UPLOAD_MAX_BYTES,
       schema: {
-        description: "Creates what the preview of the same files showed, in the caller's household, which must be empty.",
-        body: historyFilesSchema,
+        description: "Creates what the preview of the same files showed, in the caller's household, which must be empty. Owners only.",
+        body: BODY,
         response: { 200: historyImportResultSchema },
       },
+      validatorCompiler: () => () => true,
     },
     async (request) => {
-      const imported = await writeHistory(householdScope(request), historyPlanOf(request.body));
-      await refreshStatistics(householdScope(request).db, { everyTable: true }, request.log);
+      const scope = householdScope(request);
+      await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
+      const imported = await writeHistory(scope, await readUpload(request, 'historyPlan'));
+      await refreshStatistics(scope.db, { everyTable: true }, request.log);
       return { imported };
     },
   );

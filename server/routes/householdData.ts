@@ -1,19 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { householdExportSchema, importResultSchema } from '../../src/shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES, householdExportSchema, importResultSchema } from '../../src/shared/schemas/householdData';
+import type { HouseholdScope } from '../db/scope';
 import { historyRoutes } from './history';
 import { householdScope } from '../plugins/auth';
-import { damagedMessage } from '../services/householdData/checkExport';
+import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { exportHousehold } from '../services/householdData/exportHousehold';
 import { importHousehold } from '../services/householdData/importHousehold';
 import { budgetsCsv, transactionsCsv } from '../services/householdData/spreadsheets';
+import { requireOwner } from '../services/members/members';
 import { csvFileName } from '../services/reports/csv';
-import { unprocessable } from '../errors';
 import { refreshStatistics } from '../db/statistics';
-
-/** A household's whole export may be far larger than any other request (years of transactions). */
-const IMPORT_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
 
 const CSV = 'text/csv; charset=utf-8';
 const csvAnswer = { 200: z.string().describe('CSV (RFC 4180, UTF-8 with a byte-order mark)') };
@@ -29,56 +27,59 @@ export async function householdDataRoutes(app: FastifyInstance): Promise<void> {
   await app.register(historyRoutes);
 }
 
+/** The caller's household, when the caller is one of its owners (403 otherwise). */
+async function asOwner(request: FastifyRequest): Promise<HouseholdScope> {
+  const scope = householdScope(request);
+  await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
+  return scope;
+}
+
 async function exportRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/household/export',
-    { schema: { description: "Everything the caller's household owns, as one versioned JSON document (members without password hashes).", response: { 200: householdExportSchema } } },
+    { schema: { description: "Everything the caller's household owns, as one versioned JSON document (members without password hashes). Owners only.", response: { 200: householdExportSchema } } },
     async (request, reply) => {
-      const data = await exportHousehold(householdScope(request));
+      const data = await exportHousehold(await asOwner(request));
       attachment(reply, fileName(data.household.name, 'export', 'json'), 'application/json; charset=utf-8');
       return data;
     },
   );
-  routes.get('/household/export/transactions.csv', { schema: { description: "The household's transactions, for spreadsheets.", response: csvAnswer } }, async (request, reply) => {
-    const data = await exportHousehold(householdScope(request));
+  routes.get('/household/export/transactions.csv', { schema: { description: "The household's transactions, for spreadsheets. Owners only.", response: csvAnswer } }, async (request, reply) => {
+    const data = await exportHousehold(await asOwner(request));
     return attachment(reply, fileName(data.household.name, 'transactions', 'csv'), CSV).send(transactionsCsv(data));
   });
-  routes.get('/household/export/budgets.csv', { schema: { description: "The household's budgets: every income and allocation, with what was spent.", response: csvAnswer } }, async (request, reply) => {
-    const data = await exportHousehold(householdScope(request));
+  routes.get('/household/export/budgets.csv', { schema: { description: "The household's budgets: every income and allocation, with what was spent. Owners only.", response: csvAnswer } }, async (request, reply) => {
+    const data = await exportHousehold(await asOwner(request));
     return attachment(reply, fileName(data.household.name, 'budgets', 'csv'), CSV).send(budgetsCsv(data));
   });
 }
 
 /**
- * The import reads its body itself: a damaged file (cut short, say) must be refused as damaged with a 422, and
- * a household's transactions may outnumber the row limit of ordinary requests.
+ * The import takes its body as bytes and has the file reader decode, parse and check it (a damaged file, cut
+ * short say, is refused as damaged with a 422; a household's transactions may outnumber the row limit of
+ * ordinary requests); the server's thread only writes the checked rows.
  */
 async function importRoutes(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, (_request, text, done) => done(null, String(text)));
+  takeFileUploads(app, HOUSEHOLD_IMPORT_MAX_BYTES);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/household/import',
     {
-      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      bodyLimit: HOUSEHOLD_IMPORT_MAX_BYTES,
       schema: {
         description:
-          'Imports a household export (the document GET /household/export answers) into the caller\'s household, which must be empty. ' +
-          'Every row gets a new id. Refused with 422, nothing written, when the file is not an EveryCent export, is of a newer format version, or is damaged.',
+          'Imports a household export (the document GET /household/export answers) into the caller\'s household, which must be empty. Owners only. ' +
+          'Every row gets a new id. Refused with 422, nothing written, when the file is not an EveryCent export, is of a newer format version, is damaged, ' +
+          'or holds anything the routes would refuse (the same bounds as every other write).',
         body: z.unknown().describe('The export document, as GET /household/export answered it'),
         response: { 200: importResultSchema },
       },
     },
     async (request) => {
-      let document: unknown;
-      try {
-        document = JSON.parse(typeof request.body === 'string' ? request.body : '');
-      } catch {
-        throw unprocessable(damagedMessage('it is not complete JSON'));
-      }
-      const imported = await importHousehold(householdScope(request), document);
-      await refreshStatistics(householdScope(request).db, { everyTable: true }, request.log);
+      const scope = await asOwner(request);
+      const imported = await importHousehold(scope, await readUpload(request, 'householdExport'));
+      await refreshStatistics(scope.db, { everyTable: true }, request.log);
       return { imported };
     },
   );

@@ -28,19 +28,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     changeRole(householdScope(request), request.params.id, request.body),
   );
   // An owner removing someone, or anyone's own id: leaving the household, which signs them out everywhere.
-  routes.delete('/members/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
+  routes.delete('/members/:id', { schema: { params, response: { 200: successSchema } }, config: { endsSessions: true } }, async (request) =>
     removeMember(householdScope(request), request.params.id),
   );
 
   routes.put(
     '/account/password',
-    { schema: { body: changePasswordBodySchema, response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true } },
+    { schema: { body: changePasswordBodySchema, response: { 200: successSchema } }, config: { temporaryPasswordAllowed: true, endsSessions: true } },
     async (request) => changeOwnPassword(householdScope(request), request.body),
   );
   routes.get('/account/sessions', { schema: { response: { 200: z.array(deviceSessionSchema) } } }, async (request) =>
     listOwnSessions(householdScope(request)),
   );
-  routes.delete('/account/sessions/:id', { schema: { params, response: { 200: successSchema } } }, async (request) =>
+  routes.delete('/account/sessions/:id', { schema: { params, response: { 200: successSchema } }, config: { endsSessions: true } }, async (request) =>
     endOwnSession(householdScope(request), request.params.id),
   );
 }

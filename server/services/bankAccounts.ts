@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { formatShortDate } from '../../src/shared/dates';
+import { MAX_BANK_ACCOUNTS } from '../../src/shared/money';
 import { defaultOpeningDate } from '../../src/shared/openingBalance';
 import type { BankAccount as BankAccountResponse, BankAccountBody } from '../../src/shared/schemas/setup';
 import type { HouseholdScope } from '../db/scope';
@@ -10,8 +11,6 @@ import { settleCheckpoints } from './budgets/accountCheckpoints';
 import { counted } from '../../src/shared/wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
-/** With the per-amount cap, keeps the sum of every opening balance exact (src/shared/money.ts). */
-const MAX_BANK_ACCOUNTS = 1000;
 const INSTITUTION_MISSING = "Institution doesn't exist";
 
 type AccountRow = BankAccount & { institution_name: string | null };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { User as UserBody } from '../../src/shared/schemas/auth';
+import { chunked } from '../db/chunks';
 import { keepPrepared } from '../db/connect';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -154,6 +155,22 @@ async function recordAttempt(db: Kysely<Database>, keys: string[]): Promise<numb
 }
 
 /**
+ * The account of this email whose password this is, or undefined. An email may have an account in more than one
+ * household (each household's emails are its own: migration 0017); the password says which. Every candidate is
+ * checked at once (scrypt runs on Node's thread pool), so the answer takes about as long for one candidate as for
+ * two, and an unknown email is checked against a stand-in hash: the time says nothing of who has an account.
+ */
+async function accountOf(db: Kysely<Database>, email: string, password: string): Promise<{ id: number } | undefined> {
+  const candidates = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<string>`lower(email)`, '=', email).orderBy('id').execute();
+  if (candidates.length === 0) {
+    await verifyPassword(password, await dummyPasswordHash());
+    return undefined;
+  }
+  const valid = await Promise.all(candidates.map((candidate) => verifyPassword(password, candidate.password_hash)));
+  return candidates.find((_, i) => valid[i]);
+}
+
+/**
  * Email and password to a new session: 429 after too many failures for the email or the address, the same 401
  * for an unknown email and a wrong password, at most MAX_SESSIONS_PER_USER live sessions (the oldest dropped).
  */
@@ -161,9 +178,8 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
   const email = normaliseEmail(input.email);
   const keys = [`email:${email}`, `ip:${input.ip}`];
   const attemptIds = await recordAttempt(db, keys);
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
-  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+  const user = await accountOf(db, email, input.password);
+  if (!user) throw unauthorized(INVALID_LOGIN);
   const token = randomBytes(32).toString('base64url');
   const client = randomBytes(16).toString('base64url');
   const expiry = nowSeconds() + TOKEN_LIFETIME_SECONDS;
@@ -190,6 +206,16 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
       .execute();
   });
   return { token, client, expiry, uid: email, userId: user.id };
+}
+
+/** Which of these sessions still exist and have not expired (the live streams' check, chunked for long lists). */
+export async function sessionsAlive(db: Kysely<Database>, sessionIds: number[]): Promise<Set<number>> {
+  const alive = new Set<number>();
+  for (const ids of chunked(sessionIds)) {
+    const rows = await db.selectFrom('sessions').select('id').where('id', 'in', ids).where('expires_at', '>', nowSeconds()).execute();
+    for (const row of rows) alive.add(row.id);
+  }
+  return alive;
 }
 
 export async function signOut(db: Kysely<Database>, sessionId: number): Promise<void> {

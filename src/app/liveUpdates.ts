@@ -1,6 +1,6 @@
 import type { setupListeners, TagDescription } from '@reduxjs/toolkit/query';
 import { publishLiveChange } from '../components/liveChanges';
-import { LIVE_EVENTS_PATH, LIVE_RESOURCE_PATTERN, type LiveEvent, type LiveResource } from '../shared/liveEvents';
+import { LIVE_EVENTS_PATH, LIVE_RESOURCE_PATTERN, type LiveEvent, type LiveResource, REPLACED_EVENT } from '../shared/liveEvents';
 import { api, API_BASE, LIST, TAG_TYPES } from './api';
 import { loadCredentials } from './credentials';
 import { LIVE_TAB } from './liveTab';
@@ -99,9 +99,12 @@ export function startLiveUpdates(store: AppStore): () => void {
   let lastRevision: number | undefined;
   let failures = 0;
   let signedIn = false;
+  let replaced = false;
+  let waitingForReturn: (() => void) | null = null;
 
   const handle = ({ event, id, data }: Parsed) => {
     if (id !== undefined && /^\d+$/.test(id)) lastRevision = Math.max(lastRevision ?? 0, Number(id));
+    if (event === REPLACED_EVENT) replaced = true;
     if (event !== 'message') return;
     const change: unknown = JSON.parse(data);
     if (!isLiveEvent(change) || change.tab === LIVE_TAB) return;
@@ -117,6 +120,25 @@ export function startLiveUpdates(store: AppStore): () => void {
       retry = null;
       void connect();
     }, wait);
+  };
+
+  const stopWaiting = () => {
+    if (!waitingForReturn) return;
+    document.removeEventListener('visibilitychange', waitingForReturn);
+    window.removeEventListener('focus', waitingForReturn);
+    waitingForReturn = null;
+  };
+  // This device's other tabs hold the streams its session may have: this one listens again when the person comes
+  // back to it (meanwhile coming back refetches what is on screen, as without a stream), never in a loop with them.
+  const reconnectOnReturn = () => {
+    const back = () => {
+      if (document.visibilityState !== 'visible') return;
+      stopWaiting();
+      void connect();
+    };
+    waitingForReturn = back;
+    document.addEventListener('visibilitychange', back);
+    window.addEventListener('focus', back);
   };
 
   const connect = async () => {
@@ -156,12 +178,17 @@ export function startLiveUpdates(store: AppStore): () => void {
       streamOpen = false;
       if (controller === mine) {
         controller = null;
-        if (!mine.signal.aborted) scheduleReconnect();
+        if (!mine.signal.aborted && replaced) {
+          replaced = false;
+          if (signedIn) reconnectOnReturn();
+        } else if (!mine.signal.aborted) scheduleReconnect();
       }
     }
   };
 
   const disconnect = () => {
+    stopWaiting();
+    replaced = false;
     if (retry) clearTimeout(retry);
     retry = null;
     controller?.abort();

@@ -41,6 +41,8 @@ export interface LiveEvent {
 export const LIVE_TAB_HEADER = 'live-tab';
 
 export const LIVE_EVENTS_PATH = '/events';
+/** The last event of a stream that another stream of the same session replaced (a session keeps a few at most). */
+export const REPLACED_EVENT = 'replaced';
 
 export const liveResource = {
   budget: (id: number): LiveResource => `budget:${id}`,

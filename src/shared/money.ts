@@ -9,6 +9,10 @@ export type Cents = number;
 export const MAX_CENTS = 10_000_000_000;
 /** How many transactions one household may keep (README: "Limits"). */
 export const MAX_TRANSACTIONS_PER_HOUSEHOLD = 500_000;
+/** How many bank accounts one household may keep: with the per-amount cap, the sum of opening balances stays exact. */
+export const MAX_BANK_ACCOUNTS = 1000;
+/** What every amount of a household adds up to at most (its opening balances and transactions): about 5·10^15, below 2^53. */
+export const MAX_TOTAL_CENTS = MAX_CENTS * (MAX_TRANSACTIONS_PER_HOUSEHOLD + MAX_BANK_ACCOUNTS);
 
 /**
  * A money input's text to cents: commas stripped, anything non-numeric is 0, rounded to whole cents; an

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/households';
+import { createHousehold, signIn } from './support/households';
 import { today } from '../../src/shared/dates';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
@@ -132,4 +132,29 @@ test('an entry whose save meets an expired session is back on the light page aft
   expect(rows.filter((row) => row.description === 'Bus pass').map((row) => [row.withdrawal_amount, row.deposit_amount, row.allocation_id])).toEqual([
     [0, 6000, household.allocationId('Fun')],
   ]);
+});
+
+test('an entry kept through a sign-in comes back only to the person who typed it', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const someoneElse = await createHousehold();
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.getByLabel('Description').fill('Private present');
+  await page.getByLabel('Amount').fill('75');
+  await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // Someone else signs in on this phone.
+  await page.waitForURL(/#\/login\?back=quick-add$/);
+  await page.getByLabel('Email').fill(someoneElse.email);
+  await page.getByLabel('Password', { exact: true }).fill(someoneElse.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/quick-add$/);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByLabel('Description')).toHaveValue('');
+  await expect(page.getByLabel('Amount')).toHaveValue('');
+  await expect(page.getByText('Your entry is kept: check it and save it again.')).toHaveCount(0);
+  // Nor does it come back later to the person who typed it: it was left behind when someone else signed in.
+  expect(await page.evaluate(() => window.sessionStorage.getItem('quickAddKeptEntry'))).toBeNull();
 });

@@ -59,3 +59,14 @@ test('an export refused as not ours says so and imports nothing', async ({ page 
   await importCard.getByRole('button', { name: 'Import export' }).click();
   await expect(importCard.getByText('This file is not an EveryCent household export.')).toBeVisible();
 });
+
+test('a member who is not an owner is told that only owners export and import, and offered neither', async ({ page }) => {
+  const owner = await createHousehold();
+  // A second person of the same household: a member.
+  const member = await createHousehold(owner.householdName);
+  await signIn(page, member);
+  await page.goto('/#/your-data');
+  await expect(page.getByText('Only an owner of the household can export it or import into it.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Download everything (JSON)' })).toHaveCount(0);
+  await expect(page.getByLabel('EveryCent export file')).toHaveCount(0);
+});

@@ -61,13 +61,34 @@ describe.each(testDialects)('members on %s', (dialect) => {
     expect((await signInWith(ctx.server, 'ben@example.com', 'a password of my own')).status).toBe(200);
   });
 
-  it('refuses a taken email or a bad one, adding nobody', async () => {
+  it('refuses an email of this household or a bad one, adding nobody', async () => {
     const before = await ctx.server.db.selectFrom('users').select('id').execute();
-    const taken = await call(ctx.server, ctx.user, { method: 'POST', url: '/members', payload: { name: 'X', email: ctx.other.headers.uid } });
-    expect(taken).toMatchObject({ status: 422, body: { errors: ['Email has already been taken'] } });
+    const taken = await call(ctx.server, ctx.user, { method: 'POST', url: '/members', payload: { name: 'X', email: ctx.user.headers.uid.toUpperCase() } });
+    expect(taken).toMatchObject({ status: 422, body: { errors: ['This email is already a member of this household'] } });
     const bad = await call(ctx.server, ctx.user, { method: 'POST', url: '/members', payload: { name: '', email: 'nope' } });
     expect(bad.status).toBe(422);
     expect(await ctx.server.db.selectFrom('users').select('id').execute()).toEqual(before);
+  });
+
+  it('an email another household uses is added like any new one: the form tells nothing of other households, and each account signs in to its own', async () => {
+    const theirs = ctx.other.headers.uid;
+    const fresh = `fresh-${ctx.user.userId}@example.com`;
+    const [elsewhere, unknown] = await Promise.all(
+      [theirs, fresh].map((email) => call<AddedMember>(ctx.server, ctx.user, { method: 'POST', url: '/members', payload: { name: 'Sam', email } })),
+    );
+    // The same answer, field for field, whether or not someone elsewhere has this email.
+    const shape = (answer: typeof elsewhere) => ({ status: answer.status, keys: Object.keys(answer.body.member).sort(), email: answer.body.member.email === theirs || answer.body.member.email === fresh });
+    expect(shape(elsewhere)).toEqual(shape(unknown));
+    expect(elsewhere.status).toBe(201);
+    // The other household's person still signs in to their own household with their own password...
+    const householdOf = async (password: string) => {
+      const signedIn = await signInWith(ctx.server, theirs, password);
+      expect(signedIn.status).toBe(200);
+      return (await ctx.server.app.inject({ method: 'GET', url: '/auth/validate_token', headers: signedIn.headers })).json<{ data: { household_id: number } }>().data.household_id;
+    };
+    expect(await householdOf(DEFAULT_PASSWORD)).toBe(ctx.other.householdId);
+    // ...and the temporary password reaches the new member of this household, never the other account.
+    expect(await householdOf(elsewhere.body.temporary_password)).toBe(ctx.user.householdId);
   });
 
   it("removes a member, whose token is refused at once; never another household's", async () => {

@@ -26,7 +26,7 @@ import {
   refuseTooManyLines,
   SPECIAL_EVENT_UNKNOWN,
 } from './lines';
-import { findBudget, insertBudget, newestBudget, periodStarting, refuseClosed, refuseOverlap } from './periods';
+import { findBudget, insertBudget, newestBudget, periodStarting, refuseBeforeLastClosed, refuseClosed, refuseOverlap } from './periods';
 import { counted } from '../../../src/shared/wording';
 
 /** POST /budgets: an open budget for the month starting on `start`. */
@@ -34,6 +34,7 @@ export async function createBudget(scope: HouseholdScope, start: DateOnly): Prom
   return scope.transaction(async (tx) => {
     const period = periodStarting(start);
     await refuseOverlap(tx, period);
+    await refuseBeforeLastClosed(tx, period);
     const budget = await insertBudget(tx, period);
     return budgetWithLines(tx, budget);
   });

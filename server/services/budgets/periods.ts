@@ -63,6 +63,19 @@ export async function refuseOverlap(scope: HouseholdScope, period: Pick<Period, 
   }
 }
 
+/**
+ * A new budget starts after the last closed one: closing settled every account at its end and carried unpaid
+ * charges past it, so a budget before it could neither be used (its days are settled) nor deleted (only the newest
+ * can be). Reopening the closed budgets first makes room.
+ */
+export async function refuseBeforeLastClosed(scope: HouseholdScope, period: Pick<Period, 'start_date'>): Promise<void> {
+  const closed = await scope.selectFrom('budgets').select(['name', 'end_date']).where('status', '=', 'closed').orderBy('end_date', 'desc').limit(1).executeTakeFirst();
+  if (closed && period.start_date <= closed.end_date) {
+    const message = `A new budget must start after the last closed budget (${closed.name}). Reopen it first to add a budget before it.`;
+    throw unprocessable(message, { start_date: [message] });
+  }
+}
+
 export const newestBudget = (scope: HouseholdScope) =>
   scope.selectFrom('budgets').selectAll().orderBy('start_date', 'desc').limit(1).executeTakeFirst();
 

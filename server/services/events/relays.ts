@@ -8,6 +8,8 @@ import type { LiveHub } from './liveHub';
 /** How an event reaches the streams of every server process sharing the database. */
 export interface LiveRelay {
   publish(householdId: number, event: LiveEvent): Promise<void>;
+  /** Sessions of the household ended (signed out, removed...): every process ends their streams. */
+  sessionsEnded(householdId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ export interface LiveRelay {
 export function localRelay(hub: LiveHub): LiveRelay {
   return {
     publish: async (householdId, event) => hub.deliver(householdId, event),
+    sessionsEnded: (householdId) => hub.endEndedSessions(householdId),
     close: async () => undefined,
   };
 }
@@ -22,10 +25,7 @@ export function localRelay(hub: LiveHub): LiveRelay {
 const LIVE_CHANNEL = 'everycent_live';
 const RECONNECT_MS = 1_000;
 
-interface Notice {
-  household_id: number;
-  event: LiveEvent;
-}
+type Notice = { household_id: number; event: LiveEvent } | { household_id: number; sessions_ended: true };
 
 /**
  * Several processes on one PostgreSQL database: each LISTENs on one channel with a connection of its own, and
@@ -42,7 +42,8 @@ export async function postgresRelay(url: string, db: Kysely<Database>, hub: Live
     next.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || !message.payload) return;
       const notice = JSON.parse(message.payload) as Notice;
-      hub.deliver(notice.household_id, notice.event);
+      if ('event' in notice) hub.deliver(notice.household_id, notice.event);
+      else void hub.endEndedSessions(notice.household_id).catch(log);
     });
     next.on('error', (error) => {
       log(error);
@@ -60,11 +61,12 @@ export async function postgresRelay(url: string, db: Kysely<Database>, hub: Live
   };
   await listen();
 
+  const notify = async (notice: Notice) => {
+    await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+  };
   return {
-    publish: async (householdId, event) => {
-      const notice: Notice = { household_id: householdId, event };
-      await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
-    },
+    publish: (householdId, event) => notify({ household_id: householdId, event }),
+    sessionsEnded: (householdId) => notify({ household_id: householdId, sessions_ended: true }),
     close: async () => {
       closed = true;
       const last = client;

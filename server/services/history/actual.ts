@@ -1,21 +1,30 @@
-import SQLite from 'better-sqlite3';
+import { isValidDate } from '../../../src/shared/dates';
 import type { UnmappedRow } from '../../../src/shared/schemas/history';
 import { unprocessable } from '../../errors';
-import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyPlan';
-import { unzip } from './zip';
+import { type Cell, ForeignDatabase } from '../untrustedFiles/foreignDatabase';
+import { unzip } from '../untrustedFiles/zip';
+import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyData';
 
 const NOT_ACTUAL_MESSAGE = "This is not an Actual Budget export: choose the zip that Actual's Settings → Export data saves (it holds db.sqlite and metadata.json).";
+const notActual = (why: string) => unprocessable(`${NOT_ACTUAL_MESSAGE} (${why})`);
 
-const dateOf = (value: number) => {
-  const text = String(value);
-  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
-};
-const monthOf = (value: number | string) => {
-  const text = String(value).replace('-', '');
-  return `${text.slice(0, 4)}-${text.slice(4, 6)}`;
-};
-
-type Row = Record<string, unknown>;
+/** Actual's YYYYMMDD number as a date, or null when it is not one. */
+function dateOf(value: Cell): string | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return null;
+  const text = String(value).padStart(8, '0');
+  const date = `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+  return text.length === 8 && isValidDate(date) ? date : null;
+}
+/** Actual's YYYYMM number (or "YYYY-MM" text) as "YYYY-MM", or null when it is not a month. */
+function monthOf(value: Cell): string | null {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).replace('-', '') : '';
+  const month = `${text.slice(0, 4)}-${text.slice(4, 6)}`;
+  return /^\d{6}$/.test(text) && isValidDate(`${month}-01`) ? month : null;
+}
+/** Cents are whole numbers; anything else (1.5, a text, 1e300 stored as a real) cannot be read as money. */
+const centsOf = (value: Cell): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const textOf = (value: Cell) => (value === null ? '' : String(value));
+const flagOf = (value: Cell) => Number(value ?? 0) === 1;
 
 /**
  * Actual Budget's export zip: its own SQLite database, read as Actual keeps it. Accounts, category groups and
@@ -25,86 +34,111 @@ type Row = Record<string, unknown>;
  * because merged ones keep their old ids there.
  */
 export function readActual(zipBytes: Buffer): HistoryData {
-  const files = unzip(zipBytes);
+  const files = unzip(zipBytes, ['db.sqlite', 'metadata.json']);
   const database = files?.get('db.sqlite');
   const metadataText = files?.get('metadata.json');
   if (!database || !metadataText) throw unprocessable(NOT_ACTUAL_MESSAGE);
   let metadata: { budgetName?: unknown };
-  let db: SQLite.Database;
   try {
-    metadata = JSON.parse(metadataText.toString('utf8')) as { budgetName?: unknown };
-    db = new SQLite(database);
+    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(metadataText)) as { budgetName?: unknown };
   } catch {
-    throw unprocessable(NOT_ACTUAL_MESSAGE);
+    throw notActual('its metadata.json cannot be read');
   }
+  const db = ForeignDatabase.open(database, notActual);
+  if (!db) throw notActual('its db.sqlite is not an SQLite database');
   try {
     return readDatabase(db, typeof metadata.budgetName === 'string' ? metadata.budgetName : 'Actual Budget');
   } catch (error) {
-    if (error instanceof SQLite.SqliteError) throw unprocessable(`${NOT_ACTUAL_MESSAGE} (${error.message})`);
+    if (error instanceof Error && error.name === 'SqliteError') throw notActual(error.message);
     throw error;
   } finally {
     db.close();
   }
 }
 
-function readDatabase(db: SQLite.Database, title: string): HistoryData {
-  const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((t) => t.name));
+function readDatabase(db: ForeignDatabase, title: string): HistoryData {
+  const tables = db.tables();
   for (const needed of ['accounts', 'categories', 'category_groups', 'transactions']) {
-    if (!tables.has(needed)) throw unprocessable(`${NOT_ACTUAL_MESSAGE} (its database has no ${needed} table)`);
+    if (!tables.has(needed)) throw notActual(`its database has no ${needed} table`);
   }
-  const columns = (table: string) => new Set((db.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
-  const all = (text: string) => db.prepare(text).all() as Row[];
   const mapping = (table: string, column: string) =>
-    tables.has(table) ? new Map(all(`select id, ${column} as target from ${table}`).map((r) => [String(r.id), String(r.target)])) : new Map<string, string>();
+    tables.has(table) ? new Map(db.rows(table, { id: 'text', [column]: 'text' }).map((r) => [textOf(r.id), textOf(r[column])])) : new Map<string, string>();
   const categoryMap = mapping('category_mapping', 'transferId');
   const payeeMap = mapping('payee_mapping', 'targetId');
-  const payees = tables.has('payees') ? new Map(all('select id, name from payees').map((p) => [String(p.id), String(p.name ?? '')])) : new Map<string, string>();
+  const payees = tables.has('payees') ? new Map(db.rows('payees', { id: 'text', name: 'text' }).map((p) => [textOf(p.id), textOf(p.name)])) : new Map<string, string>();
 
-  const groups = new Map(all('select id, name, is_income from category_groups where tombstone = 0').map((g) => [String(g.id), { name: String(g.name), income: Number(g.is_income) === 1 }]));
+  const groups = new Map(
+    db
+      .rows('category_groups', { id: 'text', name: 'text', is_income: 'value', tombstone: 'value' })
+      .filter((g) => !flagOf(g.tombstone))
+      .map((g) => [textOf(g.id), { name: textOf(g.name), income: flagOf(g.is_income) }]),
+  );
   const categories = new Map(
-    all('select id, name, cat_group, is_income from categories where tombstone = 0').map((c) => [
-      String(c.id),
-      { group: groups.get(String(c.cat_group))?.name ?? 'Other', name: String(c.name), income: Number(c.is_income) === 1 || groups.get(String(c.cat_group))?.income === true },
-    ]),
+    db
+      .rows('categories', { id: 'text', name: 'text', cat_group: 'text', is_income: 'value', tombstone: 'value' })
+      .filter((c) => !flagOf(c.tombstone))
+      .map((c) => {
+        const group = groups.get(textOf(c.cat_group));
+        return [textOf(c.id), { group: group?.name ?? 'Other', name: textOf(c.name), income: flagOf(c.is_income) || group?.income === true }];
+      }),
   );
-  const accountRows = all(`select * from accounts where tombstone = 0`);
+  const categoryOf = (id: Cell) => (id === null ? undefined : categories.get(categoryMap.get(textOf(id)) ?? textOf(id)));
   const accounts = new Map<string, HistoryAccount>(
-    accountRows.map((a) => [String(a.id), { name: String(a.name), openingBalance: 0, firstDate: null, closed: Number(a.closed ?? 0) === 1, offBudget: Number(a.offbudget ?? 0) === 1 }]),
+    db
+      .rows('accounts', { id: 'text', name: 'text', tombstone: 'value' }, { closed: 'value', offbudget: 'value' })
+      .filter((a) => !flagOf(a.tombstone))
+      .map((a) => [textOf(a.id), { name: textOf(a.name), openingBalance: 0, firstDate: null, closed: flagOf(a.closed ?? 0), offBudget: flagOf(a.offbudget ?? 0) }]),
   );
 
-  const budgetTable = ['zero_budgets', 'reflect_budgets'].find((t) => tables.has(t) && (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n > 0);
-  const assignments: HistoryAssignment[] = [];
-  for (const row of budgetTable ? all(`select month, category, amount from ${budgetTable}`) : []) {
-    const category = categories.get(categoryMap.get(String(row.category)) ?? String(row.category));
-    if (!category || category.income) continue;
-    assignments.push({ month: monthOf(row.month as number), group: category.group, name: category.name, amount: Number(row.amount ?? 0) });
-  }
-
-  const txColumns = columns('transactions');
-  const isParent = txColumns.has('isParent') ? 'isParent' : 'is_parent';
-  const startingFlag = txColumns.has('starting_balance_flag') ? 'starting_balance_flag' : '0';
   const skipped: UnmappedRow[] = [];
-  const transactions: HistoryTransaction[] = [];
-  for (const row of all(
-    `select id, acct, date, amount, category, description, notes, transferred_id, ${startingFlag} as starting
-       from transactions where tombstone = 0 and coalesce(${isParent}, 0) = 0 order by date, sort_order desc, id`,
-  )) {
-    const account = accounts.get(String(row.acct));
-    const payee = payees.get(payeeMap.get(String(row.description)) ?? String(row.description)) ?? '';
-    if (!account || typeof row.date !== 'number' || typeof row.amount !== 'number') {
-      skipped.push({ date: String(row.date ?? ''), account: account?.name ?? '', description: payee, category: '', reason: 'its account is deleted or its date or amount is missing: left out' });
+  const budgetTable = ['zero_budgets', 'reflect_budgets'].find((t) => tables.has(t) && db.count(t) > 0);
+  const assignments: HistoryAssignment[] = [];
+  for (const row of budgetTable ? db.rows(budgetTable, { month: 'value', category: 'text', amount: 'value' }) : []) {
+    const category = categoryOf(row.category);
+    if (!category || category.income) continue;
+    const month = monthOf(row.month);
+    const amount = row.amount === null ? 0 : centsOf(row.amount);
+    if (month === null || amount === null) {
+      skipped.push({ date: textOf(row.month), account: '', description: 'budgeted amount', category: `${category.group}: ${category.name}`, reason: 'its month or amount could not be read: left out' });
       continue;
     }
+    assignments.push({ month, group: category.group, name: category.name, amount });
+  }
+
+  const rows = db
+    .rows(
+      'transactions',
+      { id: 'text', acct: 'text', date: 'value', amount: 'value', category: 'text', description: 'text', notes: 'text', tombstone: 'value' },
+      // Older files name the split's parent flag `is_parent`.
+      { sort_order: 'value', isParent: 'value', is_parent: 'value', starting_balance_flag: 'value' },
+    )
+    .filter((row) => !flagOf(row.tombstone) && !flagOf(row.isParent ?? row.is_parent ?? 0));
+  const transactions: HistoryTransaction[] = [];
+  const readable: Array<{ row: (typeof rows)[number]; account: HistoryAccount; payee: string; date: string; amount: number }> = [];
+  for (const row of rows) {
+    const account = accounts.get(textOf(row.acct));
+    const payee = payees.get(payeeMap.get(textOf(row.description)) ?? textOf(row.description)) ?? '';
     const date = dateOf(row.date);
-    const amount = row.amount;
-    if (Number(row.starting) === 1 || /^starting balance$/i.test(payee)) {
+    const amount = centsOf(row.amount);
+    if (!account || date === null || amount === null) {
+      skipped.push({ date: textOf(row.date), account: account?.name ?? '', description: payee, category: '', reason: 'its account is deleted or its date or amount cannot be read: left out' });
+      continue;
+    }
+    readable.push({ row, account, payee, date, amount });
+  }
+  // Actual's own order: by date, then its sort order (newest first), then id.
+  const sortOrder = (row: (typeof rows)[number]) => (typeof row.sort_order === 'number' ? row.sort_order : 0);
+  readable.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : sortOrder(b.row) - sortOrder(a.row) || (textOf(a.row.id) < textOf(b.row.id) ? -1 : 1)));
+  for (const { row, account, payee, date, amount } of readable) {
+    if (flagOf(row.starting_balance_flag ?? 0) || /^starting balance$/i.test(payee)) {
       account.openingBalance += amount;
       account.firstDate = account.firstDate && account.firstDate < date ? account.firstDate : date;
       continue;
     }
-    const category = row.category ? categories.get(categoryMap.get(String(row.category)) ?? String(row.category)) : undefined;
-    const notes = typeof row.notes === 'string' ? row.notes.trim() : '';
+    const category = categoryOf(row.category);
+    const notes = textOf(row.notes).trim();
     transactions.push({
+      origin: `transaction ${textOf(row.id)}`,
       account: account.name,
       date,
       description: [payee, notes].filter(Boolean).join(' — ') || '(no payee)',
@@ -112,7 +146,7 @@ function readDatabase(db: SQLite.Database, title: string): HistoryData {
       deposit: amount > 0 ? amount : 0,
       category: category && !category.income ? { group: category.group, name: category.name } : null,
       incomeName: category?.income ? category.name : null,
-      reference: `ACTUAL-${String(row.id)}`,
+      reference: `ACTUAL-${textOf(row.id)}`,
     });
   }
   return { source: 'actual', title, accounts: [...accounts.values()], assignments, transactions, skipped };

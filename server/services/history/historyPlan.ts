@@ -1,47 +1,8 @@
-import { addDays, budgetEndDate, budgetName } from '../../../src/shared/dates';
+import { addDays } from '../../../src/shared/dates';
 import type { HistoryPreview, UnmappedRow } from '../../../src/shared/schemas/history';
-
-/** One row of the other tool's register, read into cents and a date. */
-export interface HistoryTransaction {
-  account: string;
-  date: string;
-  description: string;
-  withdrawal: number;
-  deposit: number;
-  /** The category's group and name, or null for a transfer or an uncategorised row. */
-  category: { group: string; name: string } | null;
-  /** Money that arrived as income (YNAB's Ready to Assign, Actual's income categories): an income of its month. */
-  incomeName: string | null;
-  /** Unique within its account: the bank reference the row is stored with. */
-  reference: string;
-}
-
-export interface HistoryAssignment {
-  month: string;
-  group: string;
-  name: string;
-  amount: number;
-}
-
-export interface HistoryAccount {
-  name: string;
-  openingBalance: number;
-  /** The day of the other tool's starting balance (or of the first row); EveryCent's opening date is the day before. */
-  firstDate: string | null;
-  closed: boolean;
-  offBudget: boolean;
-}
-
-/** What both readers make of their files: the other tool's history in EveryCent's terms. */
-export interface HistoryData {
-  source: 'ynab' | 'actual';
-  title: string;
-  accounts: HistoryAccount[];
-  assignments: HistoryAssignment[];
-  transactions: HistoryTransaction[];
-  /** Rows the reader had to leave out altogether, with why. */
-  skipped: UnmappedRow[];
-}
+import { HttpError, unprocessable } from '../../errors';
+import { periodStarting } from '../budgets/periods';
+import type { HistoryAccount, HistoryData, HistoryTransaction } from './historyData';
 
 interface PlannedAllocation {
   group: string;
@@ -49,7 +10,7 @@ interface PlannedAllocation {
   amount: number;
 }
 
-interface PlannedBudget {
+export interface PlannedBudget {
   month: string;
   start: string;
   end: string;
@@ -58,13 +19,20 @@ interface PlannedBudget {
   incomes: Array<{ name: string; account: string; amount: number }>;
 }
 
+export interface PlacedTransaction {
+  transaction: HistoryTransaction;
+  /** The key of its month's allocation (`group\u0000name`), or null. */
+  allocation: string | null;
+}
+
+/** What an import of the files creates: the preview shows it, the import writes it. */
 export interface HistoryPlan {
-  data: HistoryData;
+  source: HistoryData['source'];
+  title: string;
   groups: string[];
   budgets: PlannedBudget[];
   accounts: Array<HistoryAccount & { openingDate: string }>;
-  /** Each transaction with the key of its month's allocation (`group\u0000name`), or null. */
-  placed: Array<{ transaction: HistoryTransaction; allocation: string | null }>;
+  placed: PlacedTransaction[];
   unmapped: UnmappedRow[];
 }
 
@@ -72,42 +40,59 @@ export const allocationKey = (group: string, name: string) => `${group}\u0000${n
 const monthOf = (date: string) => date.slice(0, 7);
 const PREVIEW_ROWS = 200;
 
+/** The value of `key` in `map`, made by `make` the first time it is asked for. */
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
+/** A month whose budget could not exist (the day before or after it is no date) is refused, as on Budgets. */
+function budgetPeriod(start: string, firstRow: string) {
+  try {
+    return periodStarting(start);
+  } catch (error) {
+    throw error instanceof HttpError ? unprocessable(`${error.errors[0]}: ${firstRow} would need a budget starting ${start}.`) : error;
+  }
+}
+
 /**
  * Decides what will be created: a budget for every month the files cover, the month's assigned amounts as its
  * allocations (a category with nothing assigned gets a line only when money was spent on it that month), its
- * income as incomes, and each transaction placed on its month's line of its category.
+ * income as incomes, and each transaction placed on its month's line of its category. Every step is one pass
+ * over the rows (maps by month, by line, by account), so the plan takes time in proportion to the files, however
+ * many accounts, months or categories they name.
  */
 export function planHistory(data: HistoryData): HistoryPlan {
-  const months = new Set<string>([...data.assignments.map((a) => a.month), ...data.transactions.map((t) => monthOf(t.date))]);
-  const spentIn = new Set(data.transactions.filter((t) => t.category).map((t) => `${monthOf(t.date)}\u0000${allocationKey(t.category!.group, t.category!.name)}`));
-  const budgets: PlannedBudget[] = [...months].sort().map((month) => {
-    const start = `${month}-01`;
-    const end = budgetEndDate(start);
-    const lines = new Map<string, PlannedAllocation>();
-    for (const a of data.assignments) {
-      if (a.month !== month) continue;
-      const key = allocationKey(a.group, a.name);
-      if (a.amount === 0 && !spentIn.has(`${month}\u0000${key}`)) continue;
-      const line = lines.get(key) ?? { group: a.group, name: a.name, amount: 0 };
-      line.amount += a.amount;
-      lines.set(key, line);
-    }
-    const incomes = new Map<string, { name: string; account: string; amount: number }>();
-    for (const t of data.transactions) {
-      if (t.incomeName === null || monthOf(t.date) !== month) continue;
-      const key = `${t.incomeName}\u0000${t.account}`;
-      const income = incomes.get(key) ?? { name: t.incomeName, account: t.account, amount: 0 };
+  const byMonth = new Map<string, { lines: Map<string, PlannedAllocation>; incomes: Map<string, PlannedBudget['incomes'][number]>; firstRow: string }>();
+  const month = (key: string, row: string) => entry(byMonth, key, () => ({ lines: new Map(), incomes: new Map(), firstRow: row }));
+  const spentIn = new Set<string>();
+  for (const t of data.transactions) {
+    const lines = month(monthOf(t.date), `${t.origin}, dated ${t.date}`);
+    if (t.category) spentIn.add(`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`);
+    if (t.incomeName !== null) {
+      const income = entry(lines.incomes, `${t.incomeName}\u0000${t.account}`, () => ({ name: t.incomeName!, account: t.account, amount: 0 }));
       income.amount += t.deposit - t.withdrawal;
-      incomes.set(key, income);
     }
-    return { month, start, end, name: budgetName(start, end), allocations: [...lines.values()], incomes: [...incomes.values()] };
+  }
+  for (const a of data.assignments) {
+    const key = allocationKey(a.group, a.name);
+    const { lines } = month(a.month, `the plan's month ${a.month}`);
+    if (a.amount === 0 && !spentIn.has(`${a.month}\u0000${key}`)) continue;
+    entry(lines, key, () => ({ group: a.group, name: a.name, amount: 0 })).amount += a.amount;
+  }
+  const budgets: PlannedBudget[] = [...byMonth.keys()].sort().map((key) => {
+    const start = `${key}-01`;
+    const { lines, incomes, firstRow } = byMonth.get(key)!;
+    const period = budgetPeriod(start, firstRow);
+    return { month: key, start, end: period.end_date, name: period.name, allocations: [...lines.values()], incomes: [...incomes.values()] };
   });
-  const linesOf = new Map(budgets.map((b) => [b.month, new Set(b.allocations.map((a) => allocationKey(a.group, a.name)))]));
+
   const unmapped: UnmappedRow[] = [...data.skipped];
-  const placed = data.transactions.map((transaction) => {
+  const placed = data.transactions.map((transaction): PlacedTransaction => {
     if (!transaction.category) return { transaction, allocation: null };
     const key = allocationKey(transaction.category.group, transaction.category.name);
-    if (linesOf.get(monthOf(transaction.date))?.has(key)) return { transaction, allocation: key };
+    if (byMonth.get(monthOf(transaction.date))!.lines.has(key)) return { transaction, allocation: key };
     unmapped.push({
       date: transaction.date,
       account: transaction.account,
@@ -118,18 +103,29 @@ export function planHistory(data: HistoryData): HistoryPlan {
     return { transaction, allocation: null };
   });
   const groups = [...new Set(budgets.flatMap((b) => b.allocations.map((a) => a.group)))].sort((a, b) => a.localeCompare(b));
+  const firstDates = new Map<string, string>();
+  for (const t of data.transactions) {
+    const first = firstDates.get(t.account);
+    if (first === undefined || t.date < first) firstDates.set(t.account, t.date);
+  }
   const accounts = data.accounts.map((account) => {
-    const dates = data.transactions.filter((t) => t.account === account.name).map((t) => t.date);
-    const first = [...(account.firstDate ? [account.firstDate] : []), ...dates].sort()[0] ?? budgets[0]?.start;
-    return { ...account, openingDate: addDays(first ?? '2000-01-01', -1) };
+    const candidates = [account.firstDate, firstDates.get(account.name)].filter((date): date is string => Boolean(date)).sort();
+    const first = candidates[0] ?? budgets[0]?.start ?? '2000-01-01';
+    return { ...account, openingDate: addDays(first, -1) };
   });
-  return { data, groups, budgets, accounts, placed, unmapped };
+  return { source: data.source, title: data.title, groups, budgets, accounts, placed, unmapped };
 }
 
 export function previewOf(plan: HistoryPlan): HistoryPreview {
+  const perAccount = new Map<string, number>();
+  let mapped = 0;
+  for (const { transaction, allocation } of plan.placed) {
+    perAccount.set(transaction.account, (perAccount.get(transaction.account) ?? 0) + 1);
+    if (allocation !== null) mapped++;
+  }
   return {
-    source: plan.data.source,
-    title: plan.data.title,
+    source: plan.source,
+    title: plan.title,
     allocation_categories: plan.groups,
     budgets: plan.budgets.map((b) => ({
       month: b.month,
@@ -138,14 +134,9 @@ export function previewOf(plan: HistoryPlan): HistoryPreview {
       allocated: b.allocations.reduce((sum, a) => sum + a.amount, 0),
       incomes: b.incomes.length,
     })),
-    accounts: plan.accounts.map((a) => ({
-      name: a.name,
-      opening_balance: a.openingBalance,
-      opening_date: a.openingDate,
-      transactions: plan.placed.filter((p) => p.transaction.account === a.name).length,
-    })),
+    accounts: plan.accounts.map((a) => ({ name: a.name, opening_balance: a.openingBalance, opening_date: a.openingDate, transactions: perAccount.get(a.name) ?? 0 })),
     transactions: plan.placed.length,
-    mapped_transactions: plan.placed.filter((p) => p.allocation !== null).length,
+    mapped_transactions: mapped,
     unmapped_count: plan.unmapped.length,
     unmapped: plan.unmapped.slice(0, PREVIEW_ROWS),
   };

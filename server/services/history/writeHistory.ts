@@ -1,4 +1,6 @@
 import type { HistoryImportResult } from '../../../src/shared/schemas/history';
+import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../../src/shared/schemas/householdData';
+import { requireOwner } from '../members/members';
 import { reserveIds } from '../../db/reservedIds';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
@@ -7,9 +9,11 @@ import { allocationKey, type HistoryPlan } from './historyPlan';
 
 const HISTORY_NOT_EMPTY_MESSAGE = 'This household already has data: history can only be brought into an empty household.';
 
-/** Creates what the plan (and so the preview) says, in one transaction, into an empty household. */
+/** Creates what the plan (and so the preview) says, in one transaction, into an empty household, by an owner. */
 export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {
   return scope.transaction(async (trx) => {
+    // The role as it stands under the household's write lock (the route checked it before reading the files).
+    if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(HISTORY_NOT_EMPTY_MESSAGE);
     const household_id = trx.householdId;
     const categories = new Map<string, number>();
@@ -57,7 +61,7 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
       household_id,
       bank_account_id: accounts.get(transaction.account)!,
       transaction_date: transaction.date,
-      description: transaction.description.slice(0, 500),
+      description: transaction.description,
       withdrawal_amount: transaction.withdrawal,
       deposit_amount: transaction.deposit,
       allocation_id: allocation === null ? null : (allocations.get(`${transaction.date.slice(0, 7)}\u0000${allocation}`) ?? null),

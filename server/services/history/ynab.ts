@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { unprocessable } from '../../errors';
 import { centsOf, dateOf, daysComeFirst, monthOf } from './amounts';
-import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyPlan';
+import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyData';
 import type { UnmappedRow } from '../../../src/shared/schemas/history';
 
 /** YNAB's group of the money that arrives to be assigned ("Inflow: Ready to Assign"; "To be Budgeted" before 2021). */
@@ -75,6 +75,8 @@ export function readYnab(planText: string, registerText: string): HistoryData {
     const category = TRANSFER.test(payee) ? null : categoryOf(row);
     const memo = row.Memo?.trim();
     transactions.push({
+      // Counted as a spreadsheet shows it: the column names are row 1.
+      origin: `Register.csv row ${index + 2}`,
       account: accountName,
       date,
       description: [payee, memo].filter(Boolean).join(' — ') || '(no payee)',

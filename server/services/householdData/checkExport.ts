@@ -1,5 +1,8 @@
+import { isValidDate } from '../../../src/shared/dates';
 import { EXPORT_FORMAT, EXPORT_VERSION, type HouseholdExport, householdExportSchema } from '../../../src/shared/schemas/householdData';
 import { unprocessable } from '../../errors';
+import { PERIOD_OUT_OF_RANGE, periodStarting } from '../budgets/periods';
+import { issueText, jsonDocumentOf } from '../untrustedFiles/issues';
 
 const NOT_OURS_MESSAGE = 'This file is not an EveryCent household export.';
 const newerVersionMessage = (version: number) =>
@@ -8,20 +11,65 @@ export const damagedMessage = (where: string) => `This export is damaged (${wher
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type ExportedBudget = HouseholdExport['budgets'][number];
+
+/**
+ * A checked export as flat rows, the way the import writes them: budgets without their lines, each line with
+ * its budget's id, each activity's row keys as rows of their own. (Flat, every list comes back from the file
+ * reader's worker a part at a time, however the household's rows are spread.)
+ */
+export interface ExportRows extends Omit<HouseholdExport, 'budgets'> {
+  budgets: Array<Omit<ExportedBudget, 'incomes' | 'allocations'>>;
+  incomes: Array<ExportedBudget['incomes'][number] & { budget_id: number }>;
+  allocations: Array<ExportedBudget['allocations'][number] & { budget_id: number }>;
+  activity_rows: Array<{ activity_id: number; row_key: string }>;
+}
+
+/** An uploaded export, from its bytes (in the file reader's worker): UTF-8, JSON, then `checkExport`. */
+export const householdExportOf = (bytes: Uint8Array): ExportRows => exportRowsOf(jsonDocumentOf(bytes, damagedMessage));
+
+/** A parsed export document, checked whole and made flat rows for the import. */
+export const exportRowsOf = (document: unknown): ExportRows => exportRows(checkExport(document));
+
+function exportRows({ budgets, activities, ...rest }: HouseholdExport): ExportRows {
+  return {
+    ...rest,
+    budgets: budgets.map(({ incomes: _incomes, allocations: _allocations, ...budget }) => budget),
+    incomes: budgets.flatMap((budget) => budget.incomes.map((income) => ({ ...income, budget_id: budget.id }))),
+    allocations: budgets.flatMap((budget) => budget.allocations.map((allocation) => ({ ...allocation, budget_id: budget.id }))),
+    activities: activities.map((entry) => ({ ...entry, row_keys: [] })),
+    activity_rows: activities.flatMap((entry) => entry.row_keys.map((row_key) => ({ activity_id: entry.id, row_key }))),
+  };
+}
+
 /**
  * The document, checked whole before anything is written: ours, not newer than this version, every field of
- * the right shape, every id unique in its kind and every reference pointing at a row the file holds.
+ * the right shape and within the bounds the routes keep (the same schemas), every id unique in its kind, every
+ * reference pointing at a row the file holds, and every budget a period the Budgets screen could have made.
  */
 export function checkExport(document: unknown): HouseholdExport {
   if (!isRecord(document) || document.format !== EXPORT_FORMAT) throw unprocessable(NOT_OURS_MESSAGE);
   if (typeof document.version === 'number' && document.version > EXPORT_VERSION) throw unprocessable(newerVersionMessage(document.version));
   const parsed = householdExportSchema.safeParse(document);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw unprocessable(damagedMessage(`${issue.path.join('.') || 'the document'}: ${issue.message}`));
-  }
+  if (!parsed.success) throw unprocessable(damagedMessage(issueText(parsed.error.issues[0]) || 'the document'));
   checkReferences(parsed.data);
+  checkPeriods(parsed.data.budgets);
   return parsed.data;
+}
+
+/** Each budget a period Budgets could make (the days around it are dates), none overlapping another. */
+function checkPeriods(budgets: HouseholdExport['budgets']): void {
+  const inOrder = [...budgets].sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+  inOrder.forEach((budget, i) => {
+    try {
+      periodStarting(budget.start_date);
+    } catch {
+      throw unprocessable(damagedMessage(`budget ${budget.id}: ${PERIOD_OUT_OF_RANGE}`));
+    }
+    if (budget.end_date < budget.start_date || !isValidDate(budget.end_date)) throw unprocessable(damagedMessage(`budget ${budget.id} ends before it starts`));
+    const before = inOrder[i - 1];
+    if (before && before.end_date >= budget.start_date) throw unprocessable(damagedMessage(`budgets ${before.id} and ${budget.id} cover the same days`));
+  });
 }
 
 function checkReferences(data: HouseholdExport): void {

@@ -74,13 +74,21 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
 
     const byBudget = <T extends { budget_id: number }>(rows: T[]) => {
       const grouped = new Map<number, Array<Omit<T, 'budget_id'>>>();
-      for (const { budget_id, ...row } of rows) grouped.set(budget_id, [...(grouped.get(budget_id) ?? []), row]);
+      for (const { budget_id, ...row } of rows) {
+        const list = grouped.get(budget_id);
+        if (list) list.push(row);
+        else grouped.set(budget_id, [row]);
+      }
       return grouped;
     };
     const incomesOf = byBudget(incomes.map(stamped));
     const allocationsOf = byBudget(allocations.map(stamped));
     const keysOf = new Map<number, string[]>();
-    for (const { activity_id, row_key } of rowKeys) keysOf.set(activity_id, [...(keysOf.get(activity_id) ?? []), row_key]);
+    for (const { activity_id, row_key } of rowKeys) {
+      const keys = keysOf.get(activity_id);
+      if (keys) keys.push(row_key);
+      else keysOf.set(activity_id, [row_key]);
+    }
 
     return {
       format: EXPORT_FORMAT,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
-import { damagedMessage } from './checkExport';
+import { householdExportOf } from './checkExport';
 import { exportHousehold } from './exportHousehold';
 import { importHousehold } from './importHousehold';
 
@@ -26,11 +26,6 @@ export async function exportToFile(db: Kysely<Database>, file: string, name: str
 export async function importFromFile(db: Kysely<Database>, file: string, name: string) {
   const household = await householdNamed(db, name);
   if (!fs.existsSync(file)) throw unprocessable(`There is no file at ${file}.`);
-  let document: unknown;
-  try {
-    document = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    throw unprocessable(damagedMessage('it is not complete JSON'));
-  }
-  return importHousehold(new HouseholdScope(db, household.id), document);
+  // The command line reads the file in its own process, with the same checks the server's file reader makes.
+  return importHousehold(new HouseholdScope(db, household.id), householdExportOf(fs.readFileSync(file)));
 }

@@ -1,12 +1,13 @@
 import { type Insertable, sql } from 'kysely';
-import type { HouseholdExport, ImportCounts } from '../../../src/shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, type ImportCounts, type RowKind } from '../../../src/shared/schemas/householdData';
 import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
 import { reserveIds } from '../../db/reservedIds';
 import type { Database, HouseholdTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
-import { checkExport } from './checkExport';
+import { requireOwner } from '../members/members';
+import type { ExportRows } from './checkExport';
 
 const NOT_EMPTY_MESSAGE = 'This household already has data: an export can only be imported into an empty household.';
 
@@ -37,13 +38,14 @@ export async function insertRows<T extends HouseholdTable>(scope: HouseholdScope
 }
 
 /**
- * Writes an export into the scope's household, which must be empty, in one transaction: each row gets a new
- * id and every reference follows it. Members are not created (the file has no passwords): history keeps their
- * names, and an entry by a member of the same email here is linked to that member.
+ * Writes a checked export (checkExport.ts, read by the file reader) into the scope's household, which must be
+ * empty, in one transaction, by an owner: each row gets a new id and every reference follows it. Members are not
+ * created (the file has no passwords): history keeps their names, and an entry by a member of the same email here
+ * is linked to that member.
  */
-export async function importHousehold(scope: HouseholdScope, document: unknown): Promise<ImportCounts> {
-  const data = checkExport(document);
+export async function importHousehold(scope: HouseholdScope, data: ExportRows): Promise<ImportCounts> {
   return scope.transaction(async (trx) => {
+    if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(NOT_EMPTY_MESSAGE);
     return writeExport(trx, data);
   });
@@ -53,7 +55,7 @@ export async function importHousehold(scope: HouseholdScope, document: unknown):
  * Each kind takes its new ids first (reserveIds) and is then written in batches with them, parents before the
  * rows that refer to them: which new id is which row of the file is decided before the insert, never read back.
  */
-async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promise<ImportCounts> {
+async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<ImportCounts> {
   const household_id = scope.householdId;
   const postgres = isPostgres(scope.db);
   const stamps = (row: { created_at: string; updated_at: string }) => ({ created_at: storedStamp(row.created_at, postgres), updated_at: storedStamp(row.updated_at, postgres) });
@@ -82,14 +84,13 @@ async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promis
   await insertRows(
     scope,
     'budgets',
-    data.budgets.map(({ id, incomes: _incomes, allocations: _allocations, created_at, updated_at, ...budget }) => ({ ...budget, id: must(budgets, id), household_id, ...stamps({ created_at, updated_at }) })),
+    data.budgets.map(({ id, created_at, updated_at, ...budget }) => ({ ...budget, id: must(budgets, id), household_id, ...stamps({ created_at, updated_at }) })),
   );
-  const budgetIncomes = data.budgets.flatMap((budget) => budget.incomes.map((income) => ({ ...income, budget_id: budget.id })));
-  const incomes = await newIds(scope, 'incomes', budgetIncomes);
+  const incomes = await newIds(scope, 'incomes', data.incomes);
   await insertRows(
     scope,
     'incomes',
-    budgetIncomes.map(({ id, budget_id, bank_account_id, created_at, updated_at, ...income }) => ({
+    data.incomes.map(({ id, budget_id, bank_account_id, created_at, updated_at, ...income }) => ({
       ...income,
       id: must(incomes, id),
       household_id,
@@ -98,12 +99,11 @@ async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promis
       ...stamps({ created_at, updated_at }),
     })),
   );
-  const budgetAllocations = data.budgets.flatMap((budget) => budget.allocations.map((allocation) => ({ ...allocation, budget_id: budget.id })));
-  const allocations = await newIds(scope, 'allocations', budgetAllocations);
+  const allocations = await newIds(scope, 'allocations', data.allocations);
   await insertRows(
     scope,
     'allocations',
-    budgetAllocations.map(({ id, budget_id, allocation_category_id, special_event_id, created_at, updated_at, ...allocation }) => ({
+    data.allocations.map(({ id, budget_id, allocation_category_id, special_event_id, created_at, updated_at, ...allocation }) => ({
       ...allocation,
       id: must(allocations, id),
       household_id,
@@ -141,7 +141,8 @@ async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promis
   );
   if (data.settings) await writeSettings(scope, data.settings, accounts, categories);
 
-  const maps: Record<string, IdMap> = {
+  // Every kind a row key may name (the schema refused any other): where its new ids are.
+  const maps: Record<RowKind, IdMap> = {
     transaction: transactions,
     income: incomes,
     allocation: allocations,
@@ -168,7 +169,7 @@ async function writeExport(scope: HouseholdScope, data: HouseholdExport): Promis
   };
 }
 
-async function writeSettings(scope: HouseholdScope, settings: NonNullable<HouseholdExport['settings']>, accounts: IdMap, categories: IdMap) {
+async function writeSettings(scope: HouseholdScope, settings: NonNullable<ExportRows['settings']>, accounts: IdMap, categories: IdMap) {
   const values = {
     ...settings,
     primary_budget_account_id: settings.primary_budget_account_id === null ? null : accounts.get(settings.primary_budget_account_id)!,
@@ -186,8 +187,8 @@ async function writeSettings(scope: HouseholdScope, settings: NonNullable<Househ
  */
 async function writeHistory(
   scope: HouseholdScope,
-  data: HouseholdExport,
-  maps: Record<string, IdMap>,
+  data: ExportRows,
+  maps: Record<RowKind, IdMap>,
   stamps: (row: { created_at: string; updated_at: string }) => { created_at: string; updated_at: string },
 ): Promise<number> {
   const household_id = scope.householdId;
@@ -196,8 +197,8 @@ async function writeHistory(
   const emailOf = new Map(data.members.map((m) => [m.id, m.email.toLowerCase()]));
   const newKey = (key: string): string | null => {
     const match = /^([a-z_]+):(\d+)$/.exec(key);
-    if (!match) return key;
-    const id = maps[match[1]]?.get(Number(match[2]));
+    if (!match || !Object.hasOwn(maps, match[1])) return key;
+    const id = maps[match[1] as RowKind].get(Number(match[2]));
     return id === undefined ? null : `${match[1]}:${id}`;
   };
   // Every undo link names an entry of the file (checkExport), and each entry's new id is known before any is
@@ -225,12 +226,15 @@ async function writeHistory(
       };
     }),
   );
-  await insertRows(
-    scope,
-    'activity_rows',
-    data.activities.flatMap((entry) =>
-      [...new Set(entry.row_keys.map(newKey).filter((k): k is string => k !== null))].map((row_key) => ({ household_id, activity_id: activities.get(entry.id)!, row_key })),
-    ),
-  );
+  const keys = new Set<string>();
+  const rows: Array<{ household_id: number; activity_id: number; row_key: string }> = [];
+  for (const { activity_id, row_key } of data.activity_rows) {
+    const key = newKey(row_key);
+    const activity = activities.get(activity_id)!;
+    if (key === null || keys.has(`${activity}\u0000${key}`)) continue;
+    keys.add(`${activity}\u0000${key}`);
+    rows.push({ household_id, activity_id: activity, row_key: key });
+  }
+  await insertRows(scope, 'activity_rows', rows);
   return activities.size;
 }

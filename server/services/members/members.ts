@@ -60,10 +60,10 @@ async function findMember(trx: HouseholdScope, memberId: number) {
   return member;
 }
 
-/** Refuses anyone but an owner, as the role stands inside this transaction. */
-async function requireOwner(trx: HouseholdScope): Promise<void> {
+/** Refuses anyone but an owner, as the role stands now (inside a transaction: as it stands in it). */
+export async function requireOwner(trx: HouseholdScope, message = OWNERS_ONLY): Promise<void> {
   const actor = await findMember(trx, actorOf(trx).userId);
-  if (actor.role !== 'owner') throw forbidden(OWNERS_ONLY);
+  if (actor.role !== 'owner') throw forbidden(message);
 }
 
 async function ownerCount(trx: HouseholdScope): Promise<number> {
@@ -79,7 +79,7 @@ async function ownerCount(trx: HouseholdScope): Promise<number> {
 /** Long enough to pass the password rule, typed once by the new member and then replaced. */
 const temporaryPassword = () => randomBytes(12).toString('base64url');
 
-const EMAIL_TAKEN = 'Email has already been taken';
+const EMAIL_TAKEN = 'This email is already a member of this household';
 const emailTaken = () => unprocessable(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
 
 /** A new member with a temporary password they must change at first sign-in; the password is answered once. */
@@ -91,7 +91,8 @@ export async function addMember(scope: HouseholdScope, body: AddMemberBody): Pro
   const passwordHash = await hashPassword(password);
   return scope.transaction(async (trx) => {
     await requireOwner(trx);
-    const taken = await trx.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+    // Only this household's emails: whether another household has someone of this email is not the owner's to learn.
+    const taken = await trx.db.selectFrom('users').select('id').where('household_id', '=', trx.householdId).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
     if (taken) throw emailTaken();
     try {
       const row = await trx.db
@@ -101,7 +102,7 @@ export async function addMember(scope: HouseholdScope, body: AddMemberBody): Pro
         .executeTakeFirstOrThrow();
       return { member: toMember(row, userId), temporary_password: password };
     } catch (error) {
-      // Another household added the same email since the check (each household locks only its own row).
+      // The same email added to this household by another request since the check.
       throw isUniqueViolation(error) ? emailTaken() : error;
     }
   });

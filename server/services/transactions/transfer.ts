@@ -1,6 +1,6 @@
 import { isWithin } from '../../../src/shared/dates';
 import { openingDateProblem } from '../../../src/shared/openingBalance';
-import type { TransferBody, TransferResult } from '../../../src/shared/schemas/transactions';
+import { TRANSFER_PREFIXES, type TransferBody, type TransferResult } from '../../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
@@ -57,7 +57,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
         {
           ...common,
           bank_account_id: from.id,
-          description: `Withdrawal - ${description}`,
+          description: `${TRANSFER_PREFIXES.withdrawal}${description}`,
           withdrawal_amount: body.amount,
           deposit_amount: 0,
           allocation_id: body.from_allocation ?? null,
@@ -67,7 +67,7 @@ export function transfer(scope: HouseholdScope, fromAccountId: number, body: Tra
         {
           ...common,
           bank_account_id: to.id,
-          description: `Deposit - ${description}`,
+          description: `${TRANSFER_PREFIXES.deposit}${description}`,
           withdrawal_amount: 0,
           deposit_amount: body.amount,
           allocation_id: body.to_allocation ?? null,

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
-import type { HistoryFiles, HistoryPreview } from '../../shared/schemas/history';
+import { HISTORY_FILE_MAX_BYTES, type HistoryFiles, type HistoryPreview } from '../../shared/schemas/history';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES } from '../../shared/schemas/householdData';
+import { useGetMembersQuery } from '../members/membersApi';
 import { DOWNLOADS, type DownloadKind, useDownloadMutation, useImportHistoryMutation, useImportHouseholdMutation, usePreviewHistoryMutation } from './yourDataApi';
 import './yourData.css';
 
@@ -30,6 +32,13 @@ function readFile(file: File, as: 'text' | 'dataUrl'): Promise<string> {
 }
 const readText = (file: File) => readFile(file, 'text');
 const readBase64 = async (file: File) => (await readFile(file, 'dataUrl')).replace(/^data:[^,]*,/, '');
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** Said before a file beyond the server's limit is read or sent: the server would refuse it (413) anyway. */
+const tooLarge = (files: Array<File | null>, limit: number) => {
+  const large = files.find((file) => file && file.size > limit);
+  return large ? `${large.name} is larger than ${megabytes(limit)}, the most EveryCent reads from one file.` : null;
+};
 
 function Problems({ error }: { error: unknown }) {
   if (!error) return null;
@@ -71,6 +80,7 @@ function ExportSection() {
 function ImportSection() {
   const [importHousehold, { isLoading, error, data, reset }] = useImportHouseholdMutation();
   const [file, setFile] = useState<File | null>(null);
+  const overLimit = tooLarge([file], HOUSEHOLD_IMPORT_MAX_BYTES);
   return (
     <Card title="Import an EveryCent export" className="your-data-card">
       <Typography.Paragraph>Into this household while it is still empty. Every figure comes out as it was in the other install.</Typography.Paragraph>
@@ -84,10 +94,11 @@ function ImportSection() {
             setFile(event.target.files?.[0] ?? null);
           }}
         />
-        <Button type="primary" disabled={!file} loading={isLoading} onClick={async () => file && void importHousehold(await readText(file)).unwrap().catch(() => undefined)}>
+        <Button type="primary" disabled={!file || overLimit !== null} loading={isLoading} onClick={async () => file && void importHousehold(await readText(file)).unwrap().catch(() => undefined)}>
           Import export
         </Button>
       </Space>
+      {overLimit && <Alert type="error" showIcon title={overLimit} />}
       <Problems error={error} />
       {data && (
         <Alert
@@ -167,7 +178,9 @@ function HistorySection() {
   const [files, setFiles] = useState<HistoryFiles | null>(null);
   const [preview, previewState] = usePreviewHistoryMutation();
   const [importHistory, importState] = useImportHistoryMutation();
-  const ready = source === 'ynab' ? plan && register : zip;
+  const chosenFiles = source === 'ynab' ? [plan, register] : [zip];
+  const overLimit = tooLarge(chosenFiles, HISTORY_FILE_MAX_BYTES);
+  const ready = chosenFiles.every(Boolean) && overLimit === null;
 
   const clear = () => {
     setFiles(null);
@@ -225,6 +238,7 @@ function HistorySection() {
       <Button disabled={!ready} loading={previewState.isLoading} onClick={() => void showPreview()}>
         Preview
       </Button>
+      {overLimit && <Alert type="error" showIcon title={overLimit} />}
       <Problems error={previewState.error} />
       {previewState.data && files && !importState.data && (
         <>
@@ -246,9 +260,22 @@ function HistorySection() {
   );
 }
 
-/** Settings › Your data: take everything out, bring an export in, bring history from YNAB or Actual Budget. */
+/**
+ * Settings › Your data: take everything out, bring an export in, bring history from YNAB or Actual Budget. Owners
+ * only (an export holds every member's email): a member is told so instead of being offered what the server
+ * refuses.
+ */
 export default function YourDataPage() {
   usePageHeading('Your data');
+  const members = useGetMembersQuery();
+  const you = members.data?.find((member) => member.is_you);
+  if (you && you.role !== 'owner') {
+    return (
+      <div className="your-data">
+        <Alert type="info" showIcon title={HOUSEHOLD_DATA_OWNERS_ONLY} />
+      </div>
+    );
+  }
   return (
     <div className="your-data">
       <ExportSection />

@@ -14,12 +14,13 @@ import {
   optionalRefSchema,
   queryIdSchema,
   textSchema,
+  versionSchema,
 } from './common';
 import { incomeOwnerSchema } from './setup';
 
 /** On an update row, a name left out (or null) keeps the stored one; a blank one is refused. */
 const rowNameSchema = notGiven(textSchema(NAME_MAX));
-const lockVersionSchema = notGiven(z.number().int().nonnegative());
+const lockVersionSchema = notGiven(versionSchema);
 
 export const budgetStatusSchema = z.enum(['open', 'closed']);
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDate } from '../dates';
-import { MAX_CENTS } from '../money';
+import { MAX_CENTS, MAX_TOTAL_CENTS } from '../money';
 
 /**
  * Rows in one request (a budget's lines, a transactions window, a mass update): far more than any household
@@ -8,11 +8,20 @@ import { MAX_CENTS } from '../money';
  */
 export const MAX_ROWS_PER_REQUEST = 5000;
 
+/** The largest value of an integer column (ids, versions): 32 bits in both databases. */
+export const MAX_INTEGER = 2 ** 31 - 1;
 /** Ids are 32-bit integers in both databases; a larger one can only be unknown (PostgreSQL would refuse to compare it). */
-export const MAX_ID = 2 ** 31 - 1;
+export const MAX_ID = MAX_INTEGER;
 export const idSchema = z.number().int().positive().max(MAX_ID, { error: 'is not a known id' });
 /** An id in a request: 0, null or absent mean "new row". */
 export const optionalIdSchema = z.number().int().nonnegative().max(MAX_ID, { error: 'is not a known id' }).nullish();
+
+/** A lock version as read (`lock_version`, `window_lock_version`): a whole number the database can hold. */
+export const versionSchema = z
+  .number()
+  .int({ error: 'must be a version number' })
+  .nonnegative({ error: 'must be a version number' })
+  .max(MAX_INTEGER, { error: 'is not a version this record ever had' });
 
 /*
  * The client dialect of the API (api-and-domain §0): the older web client and household scripts send `0` for
@@ -47,11 +56,19 @@ export const moneySchema = z
   .max(MAX_CENTS, { error: 'is too large' });
 /** A derived sum of amounts (spent, a balance, a total): exact, but not bound by the per-amount cap. */
 export const moneyTotalSchema = z.number().int();
+/** An account's balance as stored (a checkpoint, a reconciled statement): at most what every amount of a household adds up to. */
+export const balanceSchema = moneyTotalSchema.min(-MAX_TOTAL_CENTS, { error: 'is too large' }).max(MAX_TOTAL_CENTS, { error: 'is too large' });
 export const nonNegativeMoneySchema = moneySchema.refine((v) => v >= 0, { error: 'must not be negative' });
 
 export const dateSchema = z
   .string({ error: 'must be a date (YYYY-MM-DD)' })
   .refine(isValidDate, { error: 'must be a valid date (YYYY-MM-DD)' });
+
+/** A moment as the export writes it (ISO 8601, "2026-11-25T16:40:00.000Z"), within the years a date may have. */
+export const timestampSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, { error: 'must be a moment (an ISO 8601 timestamp)' })
+  .refine((text) => isValidDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text)), { error: 'must be a moment between the years 1900 and 9999' });
 
 const NUL = String.fromCharCode(0);
 const NUL_MESSAGE = 'must not contain the NUL character';
@@ -82,7 +99,7 @@ export const blankableNameSchema = z
   .max(NAME_MAX, { error: `Name is too long (${NAME_MAX} characters at most)` })
   .refine((text) => !text.includes(NUL), { error: `Name ${NUL_MESSAGE}` });
 
-const COMMENT_MAX = 2000;
+export const COMMENT_MAX = 2000;
 export const commentSchema = textSchema(COMMENT_MAX).nullish();
 
 /** Query-string numbers arrive as text. */

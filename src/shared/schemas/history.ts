@@ -1,18 +1,23 @@
 import { z } from 'zod';
 
+/** An Actual export zip may be this large; YNAB's two CSV files as many characters each. */
+export const HISTORY_FILE_MAX_BYTES = 100 * 1024 * 1024;
+/** The whole request: both CSV files, or the zip as base64 (a third larger), with room for the JSON around them. */
+export const HISTORY_UPLOAD_MAX_BYTES = 2 * HISTORY_FILE_MAX_BYTES + 1024 * 1024;
+
 /** The files a person brings from another budgeting tool. */
 export const historyFilesSchema = z.discriminatedUnion('source', [
   z.object({
     source: z.literal('ynab'),
     /** YNAB's Plan.csv (older exports: Budget.csv): Month, Category Group/Category, Category Group, Category, Assigned (or Budgeted), Activity, Available. */
-    plan: z.string().max(100_000_000),
+    plan: z.string().max(HISTORY_FILE_MAX_BYTES),
     /** YNAB's Register.csv: Account, Flag, Date, Payee, Category Group/Category, Category Group, Category, Memo, Outflow, Inflow, Cleared. */
-    register: z.string().max(100_000_000),
+    register: z.string().max(HISTORY_FILE_MAX_BYTES),
   }),
   z.object({
     source: z.literal('actual'),
     /** Actual Budget's export zip (db.sqlite and metadata.json), base64. */
-    file: z.string().max(140_000_000),
+    file: z.string().max(Math.ceil(HISTORY_FILE_MAX_BYTES / 3) * 4),
   }),
 ]);
 export type HistoryFiles = z.infer<typeof historyFilesSchema>;

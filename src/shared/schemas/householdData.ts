@@ -1,29 +1,47 @@
 import { z } from 'zod';
 import { allocationClassSchema, budgetStatusSchema } from './budgets';
 import { roleSchema } from './members';
-import { accountCategorySchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
-import { broughtForwardStatusSchema, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
+import { EMAIL_MAX } from './auth';
+import {
+  balanceSchema,
+  COMMENT_MAX,
+  dateSchema,
+  idSchema,
+  MAX_ROWS_PER_REQUEST,
+  moneySchema,
+  NAME_MAX,
+  textSchema,
+  timestampSchema,
+  versionSchema,
+} from './common';
+import { MAX_BANK_ACCOUNTS, MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../money';
+import { accountCategorySchema, accountNumberSchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
+import { BANK_REF_MAX, broughtForwardStatusSchema, DESCRIPTION_MAX, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
 
 /** What a household export says it is: a file without this marker is not ours. */
 export const EXPORT_FORMAT = 'everycent-household';
 /** The export's format version; an import refuses a newer one (a newer EveryCent wrote it). */
 export const EXPORT_VERSION = 1;
 
-const id = z.number().int().positive();
+// Every field with the bounds of the routes that write it (the same schemas): an import stores nothing the API
+// would refuse, so every read afterwards works as on a household made through the screens.
+const id = idSchema;
 const ref = id.nullable();
-const cents = z.number().int();
+const cents = moneySchema;
 const flag = z.number().int().min(0).max(1);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const stamps = { created_at: z.string(), updated_at: z.string() };
+const day = dateSchema;
+const name = textSchema(NAME_MAX);
+const comment = textSchema(COMMENT_MAX).nullable();
+const stamps = { created_at: timestampSchema, updated_at: timestampSchema };
 
-const named = z.object({ id, name: z.string(), ...stamps });
+const named = z.object({ id, name, ...stamps });
 
 const exportedIncomeSchema = z.object({
   id,
-  name: z.string(),
+  name,
   amount: cents,
   bank_account_id: ref,
-  comment: z.string().nullable(),
+  comment,
   owner: incomeOwnerSchema,
   ...stamps,
 });
@@ -31,54 +49,54 @@ const exportedIncomeSchema = z.object({
 const exportedAllocationSchema = z.object({
   id,
   allocation_category_id: id,
-  name: z.string(),
+  name,
   amount: cents,
   allocation_class: allocationClassSchema,
   is_fixed_amount: flag,
-  comment: z.string().nullable(),
+  comment,
   special_event_id: ref,
   ...stamps,
 });
 
 const exportedBudgetSchema = z.object({
   id,
-  name: z.string(),
+  name,
   start_date: day,
   end_date: day,
   status: budgetStatusSchema,
-  lock_version: z.number().int(),
+  lock_version: versionSchema,
   ...stamps,
-  incomes: z.array(exportedIncomeSchema),
-  allocations: z.array(exportedAllocationSchema),
+  incomes: z.array(exportedIncomeSchema).max(MAX_ROWS_PER_REQUEST),
+  allocations: z.array(exportedAllocationSchema).max(MAX_ROWS_PER_REQUEST),
 });
 
 const exportedBankAccountSchema = z.object({
   id,
-  name: z.string(),
+  name,
   institution_id: ref,
   account_type: accountTypeSchema,
   account_category: accountCategorySchema,
   is_cash: flag,
-  account_no: z.string().nullable(),
+  account_no: accountNumberSchema.nullable(),
   opening_balance: cents,
   opening_date: day,
-  closing_balance: cents.nullable(),
+  closing_balance: balanceSchema.nullable(),
   closing_date: day.nullable(),
   ...bankAccountStoredFields,
-  sink_fund_lock_version: z.number().int(),
+  sink_fund_lock_version: versionSchema,
   reconciled_through: day.nullable(),
-  reconciled_balance: cents.nullable(),
+  reconciled_balance: balanceSchema.nullable(),
   ...stamps,
 });
 
-const exportedSpecialEventSchema = z.object({ id, name: z.string(), budget_amount: cents, start_date: day.nullable(), ...stamps });
+const exportedSpecialEventSchema = z.object({ id, name, budget_amount: cents, start_date: day.nullable(), ...stamps });
 
 const exportedEnvelopeSchema = z.object({
   id,
   bank_account_id: id,
-  name: z.string(),
+  name,
   amount: cents,
-  comment: z.string().nullable(),
+  comment,
   status: sinkFundAllocationStatusSchema,
   ...stamps,
 });
@@ -87,44 +105,49 @@ const exportedTransactionSchema = z.object({
   id,
   bank_account_id: id,
   transaction_date: day,
-  description: z.string(),
+  description: textSchema(DESCRIPTION_MAX),
   withdrawal_amount: cents,
   deposit_amount: cents,
   allocation_id: ref,
   sink_fund_allocation_id: ref,
   status: transactionStatusSchema,
   brought_forward_status: broughtForwardStatusSchema.nullable(),
-  bank_ref: z.string(),
+  bank_ref: textSchema(BANK_REF_MAX),
   is_manual_adjustment: flag,
   ...stamps,
 });
 
 const exportedSettingsSchema = z.object({
   family_type: familyTypeSchema,
-  husband: z.string(),
-  wife: z.string(),
-  single_person: z.string(),
+  husband: name,
+  wife: name,
+  single_person: name,
   primary_budget_account_id: ref,
   default_allocation_category_id_for_special_events: ref,
-  lock_version: z.number().int(),
+  lock_version: versionSchema,
   split_rule: splitRuleSchema,
 });
 
 /** A member as exported: never the password hash. */
-const exportedMemberSchema = z.object({ id, name: z.string(), email: z.string(), role: roleSchema });
+const exportedMemberSchema = z.object({ id, name, email: textSchema(EMAIL_MAX), role: roleSchema });
+
+/** The kinds of row an Activity entry names (`budget:12`); `settings` names the household's settings. */
+export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+const rowKeySchema = z.string().regex(new RegExp(`^(settings|(${ROW_KINDS.join('|')}):\\d{1,10})$`), { error: 'is not a row EveryCent writes (kind:id)' });
 
 /** History in words; its undo data (ids of the install that wrote it) stays behind. */
 const exportedActivitySchema = z.object({
   id,
   user_id: ref,
-  actor_name: z.string(),
-  kind: z.string(),
-  summary: z.string(),
+  actor_name: name,
+  kind: textSchema(40),
+  summary: textSchema(2000),
   budget_id: ref,
   bank_account_id: ref,
   undone_by_id: ref,
   undoes_id: ref,
-  row_keys: z.array(z.string()),
+  row_keys: z.array(rowKeySchema),
   ...stamps,
 });
 
@@ -132,19 +155,24 @@ export const householdExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.number().int().positive(),
   exported_at: z.string(),
-  household: z.object({ name: z.string() }),
+  household: z.object({ name }),
   settings: exportedSettingsSchema.nullable(),
   members: z.array(exportedMemberSchema),
   allocation_categories: z.array(named),
   institutions: z.array(named),
-  bank_accounts: z.array(exportedBankAccountSchema),
+  bank_accounts: z.array(exportedBankAccountSchema).max(MAX_BANK_ACCOUNTS),
   special_events: z.array(exportedSpecialEventSchema),
   budgets: z.array(exportedBudgetSchema),
   sink_fund_allocations: z.array(exportedEnvelopeSchema),
-  transactions: z.array(exportedTransactionSchema),
+  transactions: z.array(exportedTransactionSchema).max(MAX_TRANSACTIONS_PER_HOUSEHOLD),
   activities: z.array(exportedActivitySchema),
 });
 export type HouseholdExport = z.infer<typeof householdExportSchema>;
+
+/** Export and import hand over every member's email and the whole history: the household's owners decide. */
+export const HOUSEHOLD_DATA_OWNERS_ONLY = 'Only an owner of the household can export it or import into it.';
+/** A household export may be this large (years of transactions). */
+export const HOUSEHOLD_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
 /** What an import created, by kind. */
 const importCountsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, moneySchema, moneyTotalSchema, notGiven } from './common';
+import { dateSchema, moneySchema, moneyTotalSchema, notGiven, versionSchema } from './common';
 import { transactionSchema } from './transactions';
 
 /** `GET /bank_accounts/:id/reconcile?statement_date=YYYY-MM-DD`: what reconciling to a statement of that date would find. */
@@ -30,7 +30,7 @@ export const reconcileBodySchema = z.object({
   statement_date: dateSchema,
   /** The statement's closing balance, signed (a card's amount owed is negative). */
   statement_balance: moneySchema,
-  window_lock_version: notGiven(z.number().int().nonnegative()),
+  window_lock_version: notGiven(versionSchema),
 });
 export type ReconcileBody = z.infer<typeof reconcileBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, flagSchema, idSchema, moneySchema, moneyTotalSchema, blankableNameSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema } from './common';
+import { dateSchema, flagSchema, idSchema, moneySchema, moneyTotalSchema, blankableNameSchema, nameSchema, notGiven, optionalRefSchema, queryFlagSchema, queryIdSchema, textSchema, versionSchema } from './common';
 
 /** Allocation categories and institutions are each only a name. */
 export const namedItemSchema = z.object({ id: idSchema, name: z.string() });
@@ -20,14 +20,18 @@ const dayOfMonthSchema = z
   .min(1, { error: 'must be a day of the month (1–31)' })
   .max(31, { error: 'must be a day of the month (1–31)' });
 
+const importFormatSchema = textSchema(50);
+export const accountNumberSchema = textSchema(100);
+const importSettingsSchema = textSchema(5000);
+
 /** A bank account's fields that the API and the household's export carry alike, as stored. */
 export const bankAccountStoredFields = {
   status: accountStatusSchema,
-  import_format: z.string().nullable(),
-  import_settings: z.string().nullable(),
-  statement_day: z.number().int().nullable(),
-  payment_due_day: z.number().int().nullable(),
-  window_lock_version: z.number().int(),
+  import_format: importFormatSchema.nullable(),
+  import_settings: importSettingsSchema.nullable(),
+  statement_day: dayOfMonthSchema.nullable(),
+  payment_due_day: dayOfMonthSchema.nullable(),
+  window_lock_version: versionSchema,
 };
 
 export const bankAccountSchema = z.object({
@@ -60,13 +64,13 @@ export const bankAccountBodySchema = z.object({
   account_type: notGiven(accountTypeSchema),
   account_category: notGiven(accountCategorySchema),
   is_cash: notGiven(flagSchema),
-  account_no: textSchema(100).nullish(),
+  account_no: accountNumberSchema.nullish(),
   opening_balance: notGiven(moneySchema),
   /** Absent on create: the day before the earliest budget, or the last day of the previous month. */
   opening_date: notGiven(dateSchema),
   status: notGiven(accountStatusSchema),
-  import_format: textSchema(50).nullish(),
-  import_settings: textSchema(5000).nullish(),
+  import_format: importFormatSchema.nullish(),
+  import_settings: importSettingsSchema.nullish(),
   statement_day: dayOfMonthSchema.nullish(),
   payment_due_day: dayOfMonthSchema.nullish(),
 });
@@ -113,7 +117,7 @@ export const settingsBodySchema = z.object({
   single_person: nameSchema,
   primary_budget_account_id: optionalRefSchema,
   default_allocation_category_id_for_special_events: optionalRefSchema,
-  lock_version: notGiven(z.number().int().nonnegative()),
+  lock_version: notGiven(versionSchema),
   split_rule: notGiven(splitRuleSchema),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

@@ -11,6 +11,7 @@ import {
   optionalIdSchema,
   optionalRefSchema,
   textSchema,
+  versionSchema,
 } from './common';
 import { accountStatusSchema } from './setup';
 import { sinkFundAllocationStatusSchema } from './transactions';
@@ -67,7 +68,7 @@ const sinkFundEnvelopeRowSchema = z.object({
 export type SinkFundEnvelopeRow = z.infer<typeof sinkFundEnvelopeRowSchema>;
 
 export const updateSinkFundBodySchema = z.object({
-  lock_version: notGiven(z.number().int().nonnegative()),
+  lock_version: notGiven(versionSchema),
   sink_fund_allocations: z.array(sinkFundEnvelopeRowSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type UpdateSinkFundBody = z.infer<typeof updateSinkFundBodySchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { dateSchema, MAX_ROWS_PER_REQUEST, flagSchema, idSchema, moneySchema, moneyTotalSchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema, textSchema } from './common';
+import { dateSchema, MAX_ROWS_PER_REQUEST, flagSchema, idSchema, moneySchema, moneyTotalSchema, notGiven, optionalIdSchema, optionalRefSchema, queryIdSchema, textSchema, versionSchema } from './common';
 
 /** The description column's length. */
 export const DESCRIPTION_MAX = 500;
+/** The bank reference column's length. */
+export const BANK_REF_MAX = 200;
 
 export const transactionStatusSchema = z.enum(['paid', 'unpaid']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
@@ -46,7 +48,7 @@ const transactionRowSchema = z.object({
   sink_fund_allocation_id: optionalRefSchema,
   status: notGiven(transactionStatusSchema),
   brought_forward_status: broughtForwardStatusSchema.nullish(),
-  bank_ref: textSchema(200).nullish(),
+  bank_ref: textSchema(BANK_REF_MAX).nullish(),
   is_manual_adjustment: notGiven(flagSchema),
   deleted: notGiven(flagSchema),
 });
@@ -55,7 +57,7 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 export const saveWindowBodySchema = z.object({
   bank_account_id: idSchema,
   budget_id: idSchema,
-  window_lock_version: notGiven(z.number().int().nonnegative()),
+  window_lock_version: notGiven(versionSchema),
   transactions: z.array(transactionRowSchema).max(MAX_ROWS_PER_REQUEST),
 });
 export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
@@ -88,10 +90,15 @@ export const bySinkFundAllocationQuerySchema = z.object({ sink_fund_allocation_i
 export const lastUpdateSchema = z.object({ transaction_date: z.string(), has_transactions: z.boolean() });
 export type LastUpdate = z.infer<typeof lastUpdateSchema>;
 
+/** A transfer writes its description as "Withdrawal - …" on one account and "Deposit - …" on the other. */
+export const TRANSFER_PREFIXES = { withdrawal: 'Withdrawal - ', deposit: 'Deposit - ' } as const;
+/** What a transfer's description may hold so that both rows, prefix and all, fit the description column. */
+export const TRANSFER_DESCRIPTION_MAX = DESCRIPTION_MAX - Math.max(...Object.values(TRANSFER_PREFIXES).map((prefix) => prefix.length));
+
 export const transferBodySchema = z.object({
   to: optionalRefSchema,
   amount: moneySchema,
-  description: textSchema(DESCRIPTION_MAX).nullish(),
+  description: textSchema(TRANSFER_DESCRIPTION_MAX).nullish(),
   date: dateSchema,
   budget_id: optionalRefSchema,
   from_allocation: optionalRefSchema,

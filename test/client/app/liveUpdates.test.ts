@@ -5,7 +5,7 @@ import { setupStore } from '../../../src/app/store';
 import { subscribeToLiveChanges } from '../../../src/components/liveChanges';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
 import { userLoggedOut } from '../../../src/app/authSlice';
-import type { LiveEvent } from '../../../src/shared/liveEvents';
+import { type LiveEvent, REPLACED_EVENT } from '../../../src/shared/liveEvents';
 import { mockFetch } from '../../support/fetchMock';
 import { signedInState, storeTestCredentials } from '../../support/render';
 
@@ -53,6 +53,22 @@ const heard = (count: number) =>
     });
   });
 
+/** Live updates started on a signed-in store, with its first stream open and revision 44 heard on it. */
+async function listeningAt44() {
+  const { streams, nextStream } = mockNetworkWithStream();
+  storeTestCredentials();
+  const store = setupStore(signedInState());
+  const opened = nextStream();
+  const stop = startLiveUpdates(store);
+  await opened;
+  const firstHeaders = streams[0].headers;
+  const arrived = heard(1);
+  streams[0].write(`event: ready\nid: 40\ndata: {"revision":40}\n\n`);
+  streams[0].write(sent(event(['budget:7'], { revision: 44 })));
+  await arrived;
+  return { streams, nextStream, store, stop, firstHeaders };
+}
+
 describe('live updates', () => {
   it('refetches exactly the budget the stream names, and not after this tab\'s own save', async () => {
     const { network, streams, nextStream } = mockNetworkWithStream();
@@ -90,19 +106,10 @@ describe('live updates', () => {
   it('reconnects with the last revision it saw, and closes the stream when the person logs out', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const { streams, nextStream } = mockNetworkWithStream();
-      storeTestCredentials();
-      const store = setupStore(signedInState());
-      let opened = nextStream();
-      const stop = startLiveUpdates(store);
-      await opened;
-      expect(streams[0].headers.get('last-event-id')).toBeNull();
-      const arrived = heard(1);
-      streams[0].write(`event: ready\nid: 40\ndata: {"revision":40}\n\n`);
-      streams[0].write(sent(event(['budget:7'], { revision: 44 })));
-      await arrived;
+      const { streams, nextStream, store, stop, firstHeaders } = await listeningAt44();
+      expect(firstHeaders.get('last-event-id')).toBeNull();
 
-      opened = nextStream();
+      const opened = nextStream();
       streams[0].end();
       await jest.advanceTimersByTimeAsync(2_000);
       await opened;
@@ -114,6 +121,31 @@ describe('live updates', () => {
       expect(streams).toHaveLength(2);
       stop();
     } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a stream another tab of the same session replaced waits for the person to come back to this tab, then reconnects', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const visibility = jest.spyOn(document, 'visibilityState', 'get');
+    try {
+      const { streams, nextStream, stop } = await listeningAt44();
+      visibility.mockReturnValue('hidden');
+      streams[0].write(`event: ${REPLACED_EVENT}\ndata: {}\n\n`);
+      streams[0].end();
+      // However long the tab stays in the background, it does not take a stream back from the tabs that hold them.
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+      expect(streams).toHaveLength(1);
+
+      const opened = nextStream();
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await opened;
+      expect(streams).toHaveLength(2);
+      expect(streams[1].headers.get('last-event-id')).toBe('44');
+      stop();
+    } finally {
+      visibility.mockRestore();
       jest.useRealTimers();
     }
   });

@@ -58,14 +58,14 @@ describe('Members', () => {
     mockFetch({
       'GET /members': [ann],
       'GET /account/sessions': sessions,
-      'POST /members': () => refusal(422, ['Email has already been taken'], { email: ['Email has already been taken'] }),
+      'POST /members': () => refusal(422, ['This email is already a member of this household'], { email: ['This email is already a member of this household'] }),
     });
     const user = setupUser();
     const { messages } = renderMembersPage();
     const dialog = await openDialog(user, 'Add Member');
     await user.type(within(dialog).getByLabelText('Name'), 'Ben');
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com{Enter}');
-    await waitFor(() => expect(messages).toContain('Member not added. Email has already been taken'));
+    await waitFor(() => expect(messages).toContain('Member not added. This email is already a member of this household'));
     expect(within(await findDialog('Add Member')).getByLabelText('Email')).toHaveValue('ann@example.com');
   });
 

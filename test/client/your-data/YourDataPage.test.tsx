@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import YourDataPage from '../../../src/features/your-data/YourDataPage';
-import type { HistoryPreview } from '../../../src/shared/schemas/history';
+import { HISTORY_FILE_MAX_BYTES, type HistoryPreview } from '../../../src/shared/schemas/history';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { setupUser } from '../../support/user';
@@ -48,5 +48,28 @@ describe('Your data', () => {
     await user.upload(screen.getByLabelText('EveryCent export file'), new File(['{"hello":1}'], 'notes.json', { type: 'application/json' }));
     await user.click(screen.getByRole('button', { name: 'Import export' }));
     await waitFor(() => expect(screen.getAllByText('This file is not an EveryCent household export.').length).toBeGreaterThan(0));
+  });
+
+  const member = (role: 'owner' | 'member') => ({ id: 1, name: 'Ben', email: 'ben@example.com', last_sign_in_at: null, must_change_password: false, is_you: true, role });
+
+  it('tells a member that only owners export and import, and offers neither', async () => {
+    mockFetch({ 'GET /members': [member('member')] });
+    renderWithProviders(<YourDataPage />, { preloadedState: signedInState() });
+    expect(await screen.findByText('Only an owner of the household can export it or import into it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download everything (JSON)' })).toBeNull();
+    expect(screen.queryByLabelText('EveryCent export file')).toBeNull();
+  });
+
+  it('says a file is beyond the limit before reading or sending it', async () => {
+    const network = mockFetch({ 'GET /members': [member('owner')] });
+    const user = setupUser();
+    renderWithProviders(<YourDataPage />, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('radio', { name: 'Actual Budget' }));
+    const zip = new File(['PK'], 'export.zip', { type: 'application/zip' });
+    Object.defineProperty(zip, 'size', { value: HISTORY_FILE_MAX_BYTES + 1 });
+    await user.upload(screen.getByLabelText('Actual export (zip)'), zip);
+    expect(await screen.findByText('export.zip is larger than 100 MB, the most EveryCent reads from one file.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(network.find('POST', '/household/history/preview')).toHaveLength(0);
   });
 });

@@ -16,6 +16,8 @@ export interface LiveStream {
   next(match: (event: StreamEvent) => boolean): Promise<StreamEvent>;
   /** The change events received (not `ready`). */
   changes(): LiveEvent[];
+  /** Resolves when the server ends the stream (or the test closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -46,9 +48,10 @@ export async function openStream(baseUrl: string, headers: Record<string, string
       waiter.resolve(event);
     }
   };
+  let ended: Promise<void> = Promise.resolve();
   if (response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       try {
         for (;;) {
@@ -75,6 +78,7 @@ export async function openStream(baseUrl: string, headers: Record<string, string
       return found ? Promise.resolve(found) : new Promise((resolve) => waiting.push({ match, resolve }));
     },
     changes: () => received.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data) as LiveEvent),
+    ended,
     close: () => controller.abort(),
   };
 }

@@ -33,15 +33,16 @@ const field = <T extends HTMLElement>(id: string) => document.getElementById(id)
 
 /**
  * An entry whose save met an expired session: kept in this tab while the person signs in, and put back on the
- * form when the login page returns here (nothing typed is lost to a sign-in).
+ * form when the login page returns here (nothing typed is lost to a sign-in). It is kept with who typed it and
+ * comes back only to them: someone else signing in on this phone never sees it.
  */
 const KEPT_ENTRY = 'quickAddKeptEntry';
-type KeptEntry = Record<'account' | 'date' | 'description' | 'amount' | 'direction' | 'allocation' | 'envelope', string>;
-function takeKeptEntry(): KeptEntry | null {
+type KeptEntry = Record<'uid' | 'account' | 'date' | 'description' | 'amount' | 'direction' | 'allocation' | 'envelope', string>;
+function takeKeptEntry(uid: string): KeptEntry | null {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(KEPT_ENTRY) ?? 'null') as KeptEntry | null;
     window.sessionStorage.removeItem(KEPT_ENTRY);
-    return kept;
+    return kept && typeof kept.uid === 'string' && kept.uid.toLowerCase() === uid.toLowerCase() ? kept : null;
   } catch {
     return null;
   }
@@ -69,7 +70,7 @@ export function startQuickAddPage(): void {
   let choices: QuickAddChoices | undefined;
   const choicesOf = new Map<DateOnly, Promise<QuickAddChoices>>();
   let allocationChosen = false;
-  let kept = takeKeptEntry();
+  let kept = takeKeptEntry(credentials.uid);
   let suggestTimer: ReturnType<typeof setTimeout> | undefined;
 
   const say = (text: string, problem = false) => {
@@ -215,6 +216,7 @@ export function startQuickAddPage(): void {
     save.disabled = true;
     say('Saving…');
     const fields: KeptEntry = {
+      uid: credentials.uid,
       account: account.value,
       date: date.value,
       description: description.value,

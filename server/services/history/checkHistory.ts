@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { MAX_BANK_ACCOUNTS, MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../../src/shared/money';
+import { updateBudgetBodySchema } from '../../../src/shared/schemas/budgets';
+import { bankAccountBodySchema, namedItemBodySchema } from '../../../src/shared/schemas/setup';
+import { saveWindowBodySchema } from '../../../src/shared/schemas/transactions';
+import { counted } from '../../../src/shared/wording';
+import { Refusals } from '../refusals';
+import { issueText } from '../untrustedFiles/issues';
+import type { HistoryPlan } from './historyPlan';
+
+const transactionRowSchema = saveWindowBodySchema.shape.transactions.element;
+const many = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * Everything the plan would write, checked with the very schemas of the routes that write the same rows (a
+ * category's name, a bank account, a budget save's incomes and allocations, a transactions window's rows) and
+ * the household's limits, so history brings in nothing that Setup, Budgets or Transactions would refuse. Every
+ * problem is listed (up to the usual hundred) and nothing is written when there is one.
+ */
+export function checkHistoryPlan(plan: HistoryPlan): void {
+  const refusals = new Refusals();
+  if (plan.accounts.length > MAX_BANK_ACCOUNTS) {
+    refusals.add(`The files hold ${counted(plan.accounts.length, 'account')}; a household keeps at most ${many(MAX_BANK_ACCOUNTS)} bank accounts.`);
+  }
+  if (plan.placed.length > MAX_TRANSACTIONS_PER_HOUSEHOLD) {
+    refusals.add(`The files hold ${many(plan.placed.length)} transactions; a household keeps at most ${many(MAX_TRANSACTIONS_PER_HOUSEHOLD)}.`);
+  }
+  // Counted before any row is looked at: a file far over a limit is refused without checking its rows.
+  refusals.throwIfAny();
+  const check = (schema: z.ZodType, value: unknown, where: string) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) refusals.add(`${where}: ${issueText(issue)}`);
+  };
+  for (const group of plan.groups) check(namedItemBodySchema, { name: group }, `Category group "${group.slice(0, 50)}"`);
+  for (const account of plan.accounts) {
+    check(bankAccountBodySchema, { name: account.name, opening_balance: account.openingBalance, opening_date: account.openingDate }, `Account "${account.name.slice(0, 50)}"`);
+  }
+  for (const budget of plan.budgets) {
+    const body = { incomes: budget.incomes.map(({ name, amount }) => ({ name, amount })), allocations: budget.allocations.map(({ name, amount }) => ({ name, amount })) };
+    check(updateBudgetBodySchema, body, `The ${budget.name} budget`);
+  }
+  for (const { transaction: t } of plan.placed) {
+    check(transactionRowSchema, { transaction_date: t.date, description: t.description, withdrawal_amount: t.withdrawal, deposit_amount: t.deposit, bank_ref: t.reference }, t.origin);
+  }
+  refusals.throwIfAny();
+}
