@@ -40,7 +40,7 @@ export async function createInstitution(scope: HouseholdScope, overrides: Overri
  * A normal current account by default; pass `account_type: 'credit_card'` (and `account_category: 'liability'`) for a card.
  * A checkpoint given without an opening date is where the account opens (opening balance and date = the checkpoint's),
  * so the fixture obeys the balance rule: the checkpoint is the opening balance plus the transactions after the opening
- * date. Without either, it opens before any valid date (1900 on), so every transaction a test writes counts.
+ * date. Without either, it opens on the first valid date (Jan 1, 1900), so every transaction a test writes counts.
  */
 export async function createBankAccount(scope: HouseholdScope, overrides: Overrides<BankAccountsTable> = {}) {
   const opensAtCheckpoint = overrides.opening_date === undefined && overrides.closing_date != null;
@@ -54,7 +54,7 @@ export async function createBankAccount(scope: HouseholdScope, overrides: Overri
       closing_date: null,
       ...overrides,
       opening_balance: opening,
-      opening_date: overrides.opening_date ?? (opensAtCheckpoint ? overrides.closing_date! : '1899-12-31'),
+      opening_date: overrides.opening_date ?? (opensAtCheckpoint ? overrides.closing_date! : '1900-01-01'),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

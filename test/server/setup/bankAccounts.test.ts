@@ -41,7 +41,7 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
       is_cash: true,
       account_no: null,
       opening_balance: 0,
-      opening_date: '1899-12-31',
+      opening_date: '1900-01-01',
       closing_balance: 0,
       closing_date: null,
       status: 'open',
