@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect';
-import { createSummary, dropSummary, type Summary } from './0016_report_totals';
+import { createSummary, dropSummary, type Summary } from './summaries';
 
 // Migrations are typed loosely on purpose: an old migration must keep compiling when the Database type moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */
