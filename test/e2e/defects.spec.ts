@@ -36,7 +36,7 @@ test('Budgets: nothing to reopen is said, and the close question says what closi
   await expect(reopen).toBeDisabled();
 });
 
-test('an envelope move reads as one move in the account list, and the sink fund headings are whole', async ({ page }) => {
+test('an envelope move reads as one move in the account list, and the sink fund headings are whole', { tag: '@phone' }, async ({ page }) => {
   const user = await createHousehold();
   const api = await apiFor(user);
   await api('POST', '/allocation_categories', { name: 'Savings' });
@@ -209,7 +209,7 @@ test("a special event's allocations made from the event, shown month by month ag
   await expect(adjust.getByRole('region', { name: 'Chosen allocations' })).toContainText('Chosen allocations (2)');
 });
 
-test('The phone menu: Home fits the screen, and a tap on Settings (below Bank Accounts) opens Settings', async ({ page }, testInfo) => {
+test('The phone menu: Home fits the screen, and a tap on Settings (below Bank Accounts) opens Settings', { tag: '@phone' }, async ({ page }, testInfo) => {
   // A household under way: Home's guided-start card offers the last step, whose link is the longest.
   const { user } = await createDemoHousehold({ allocationsPerBudget: 4, pastBudgets: 0, futureBudgets: 0, windowTransactions: 2 });
   await signIn(page, user);

@@ -129,7 +129,7 @@ test('a row that cannot be saved is marked at the row, said once, and its field 
 });
 
 // The demo household's window: its names ("Northwind Traders - salary") are what pushed Deposited out of view.
-test('the Deposited column shows every amount in full and nothing scrolls sideways', async ({ page }) => {
+test('the Deposited column shows every amount in full and nothing scrolls sideways', { tag: '@phone' }, async ({ page }) => {
   const { user, demo } = await createDemoHousehold();
   await signIn(page, user);
   await page.goto(`/#/transactions?bank_account_id=${demo.primaryAccountId}&budget_id=${demo.currentBudgetId}`);

@@ -9,7 +9,7 @@ async function pick(page: Page, label: string, option: string) {
   await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
 }
 
-test('find transactions across budgets by text and amount, filter, sort, and open one in its window', async ({ page }) => {
+test('find transactions across budgets by text and amount, filter, sort, and open one in its window', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(120_000);
   const household = await prepareWeeklyHousehold();
   await signIn(page, household.user);
@@ -50,7 +50,7 @@ test('find transactions across budgets by text and amount, filter, sort, and ope
   await expect(page.getByText('Corner Grocer big shop')).toBeVisible();
 });
 
-test('pages through many matches by cursor, forward and back, and keeps the page in the address', async ({ page }) => {
+test('pages through many matches by cursor, forward and back, and keeps the page in the address', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(120_000);
   const household = await prepareWeeklyHousehold();
   // 120 more of one shop this month: three pages of 50.

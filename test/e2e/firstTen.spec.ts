@@ -101,7 +101,7 @@ test.describe('the guided start', () => {
     await expect(guideCard(page)).toHaveCount(0);
   });
 
-  test('a new household: the partners are not named for it; each empty screen offers the step that fills it', async ({ page }) => {
+  test('a new household: the partners are not named for it; each empty screen offers the step that fills it', { tag: '@phone' }, async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/setup/settings');
     await page.getByRole('radio', { name: 'Couple' }).check({ force: true });
@@ -264,7 +264,7 @@ test.describe('with a household under way', () => {
     ({ user } = await createDemoHousehold({ allocationsPerBudget: 8, pastBudgets: 1, futureBudgets: 1, windowTransactions: 6 }));
   });
 
-  test('the words explained: a "?" beside the word opens its meaning, and the Glossary has it in full', async ({ page }) => {
+  test('the words explained: a "?" beside the word opens its meaning, and the Glossary has it in full', { tag: '@phone' }, async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/budgets/current');
     const summary = page.getByRole('table', { name: 'Discretionary Summary' });

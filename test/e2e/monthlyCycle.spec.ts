@@ -27,7 +27,7 @@ const rowWith = (scope: Locator, text: string) => scope.getByRole('row').filter(
 /** New rows go to the end of the window. */
 const newRow = (page: Page) => page.locator('.ec-transactions-table tbody tr').last();
 
-test('plan, record and close a month with every column in view', async ({ page }, testInfo) => {
+test('plan, record and close a month with every column in view', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const phone = testInfo.project.name === 'phone';
   const user = await createHousehold();

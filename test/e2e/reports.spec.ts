@@ -120,7 +120,7 @@ test.beforeAll(async () => {
   household = await prepareHousehold();
 });
 
-test('net worth: a line per figure, the same figures in the table, a period range, a budget a click away, and the CSV', async ({ page }, testInfo) => {
+test('net worth: a line per figure, the same figures in the table, a period range, a budget a click away, and the CSV', { tag: '@phone' }, async ({ page }, testInfo) => {
   await signIn(page, household.user);
   await page.goto('/#/reports/net-worth');
   const rows = tableRows(page, 'Net worth by period');
@@ -156,7 +156,7 @@ test('net worth: a line per figure, the same figures in the table, a period rang
   await expect(page).toHaveURL(new RegExp(`#/budgets/${household.budgets.feb}$`));
 });
 
-test('category spending: choose a category, grouped columns of budgeted and spent agree with the table', async ({ page }, testInfo) => {
+test('category spending: choose a category, grouped columns of budgeted and spent agree with the table', { tag: '@phone' }, async ({ page }, testInfo) => {
   await signIn(page, household.user);
   await page.goto('/#/reports/category-spending');
   const rows = tableRows(page, 'Budgeted and spent by period');
@@ -197,7 +197,7 @@ test('category spending: choose a category, grouped columns of budgeted and spen
   await expect(page.getByRole('row').filter({ hasText: 'Emergency' }).first()).toBeVisible();
 });
 
-test('needs vs wants: budgeted and actual shares as 100 % columns with the 50/30/20 guide', async ({ page }, testInfo) => {
+test('needs vs wants: budgeted and actual shares as 100 % columns with the 50/30/20 guide', { tag: '@phone' }, async ({ page }, testInfo) => {
   await signIn(page, household.user);
   await page.goto('/#/reports/needs-vs-wants');
   const budgeted = tableRows(page, 'Needs, wants and savings by period, budgeted');
