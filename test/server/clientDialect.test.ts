@@ -3,14 +3,14 @@ import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { BankAccount, Settings } from '../../src/shared/schemas/setup';
 import type { Transaction } from '../../src/shared/schemas/transactions';
 import { createSpecialEvent, householdSnapshot } from '../support/builders';
-import { call, type SignedInUser, testDialects, useTestServer } from '../support/testServer';
+import { call, type SignedInUser, refusalDialects, useTestServer } from '../support/testServer';
 
 /**
  * The API as the product's earlier web client and households' scripts call it (api-and-domain §0, "Client
  * dialect"): `Content-Type: application/json` on every call, also without a body; `0` for "none" in optional
  * references; `null` for fields left untouched; booleans from list fields as "true"/"false".
  */
-describe.each(testDialects)('the client dialect on %s', (dialect) => {
+describe.each(refusalDialects)('the client dialect on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true, userPerTest: false });
 
   /** Every call as that client makes it: JSON content type always, the body (if any) as text. */
