@@ -20,6 +20,21 @@ export const CARRIED_FORWARD_STATUSES = ['added', 'adjustment'] as const satisfi
 export const countsAsSpending = (status: BroughtForwardStatus | null | undefined): boolean =>
   status == null || !(CARRIED_FORWARD_STATUSES as readonly string[]).includes(status);
 
+interface SpendingRow {
+  withdrawal_amount: number;
+  deposit_amount: number;
+  brought_forward_status?: BroughtForwardStatus | null;
+}
+
+/**
+ * What one row adds to its allocation's spent: withdrawal − deposit, or nothing when it does not count as
+ * spending. An allocation's spent is the sum of this over its rows, wherever it is shown or exported (the SQL
+ * form is `countsAsSpendingSql` and `spentSum` on the server; the stored sum `allocation_spending` is checked
+ * against it by test/server/storedSums.test.ts).
+ */
+export const spendingOf = (row: SpendingRow): number =>
+  countsAsSpending(row.brought_forward_status) ? row.withdrawal_amount - row.deposit_amount : 0;
+
 /** Only the balancing row a close writes ("Balance B/F Adj Entry") carries negative amounts. */
 const negativeAmountsAllowed = (status: BroughtForwardStatus | null | undefined): boolean => status === 'adjustment';
 
