@@ -49,11 +49,13 @@ export const defaultTransactionStatus = (isCreditCard: boolean, withdrawal: numb
 export const newRowStatus = (isCreditCard: boolean): TransactionStatus => (isCreditCard ? 'unpaid' : 'paid');
 
 /**
- * Paid/unpaid: giving a row an allocation (or envelope) accounts for it, so it becomes paid; clearing it makes
- * the row unpaid again (it shows red until someone allocates it).
+ * Paid/unpaid after choosing or clearing a row's allocation (or envelope). On a credit card Paid? means "covered by a
+ * payment": the allocation never changes it (only the person, or marking charges paid after a payment). Elsewhere the
+ * original client's rule stands: giving a row an allocation accounts for it (paid); clearing it makes the row unpaid
+ * again (it shows red until someone allocates it).
  */
-export const statusAfterAllocationChange = (allocationId: number | null | undefined): TransactionStatus =>
-  allocationId == null ? 'unpaid' : 'paid';
+export const statusAfterAllocationChange = (allocationId: number | null | undefined, isCreditCard: boolean, current: TransactionStatus): TransactionStatus =>
+  isCreditCard ? current : allocationId == null ? 'unpaid' : 'paid';
 
 export const DATE_OUT_OF_RANGE = 'Date is outside of budget range';
 export const DATE_REQUIRED = 'Date is required';

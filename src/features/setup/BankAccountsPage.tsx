@@ -23,7 +23,7 @@ export default function BankAccountsPage() {
         title: 'Close Bank Account?',
         content: `Are you sure you want to close '${account.name}'? Closed accounts are listed only with "Show Closed Accounts?".`,
       },
-      write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }) }).unwrap(),
+      write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }, account) }).unwrap(),
       success: 'Bank Account saved.',
       failure: 'Bank Account not saved.',
     });

@@ -16,6 +16,7 @@ import { HelpTip } from '../glossary';
 interface RowContext {
   editing: boolean;
   isSinkFund: boolean;
+  isCreditCard: boolean;
   options: PickerOptions;
   window: BudgetWindow;
   dispatch: AppDispatch;
@@ -65,7 +66,7 @@ const TransactionRowView = memo(function TransactionRowView({
   context: RowContext;
   move?: EnvelopeMove;
 }) {
-  const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
+  const { editing, isSinkFund, isCreditCard, options, window, dispatch, onSelect } = context;
   const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
@@ -128,7 +129,7 @@ const TransactionRowView = memo(function TransactionRowView({
               value={pickedId}
               options={options}
               onChange={(id) =>
-                change({ [isSinkFund ? 'sink_fund_allocation_id' : 'allocation_id']: id, status: statusAfterAllocationChange(id) })
+                change({ [isSinkFund ? 'sink_fund_allocation_id' : 'allocation_id']: id, status: statusAfterAllocationChange(id, isCreditCard, row.status) })
               }
             />
           ) : (
@@ -178,6 +179,7 @@ interface TransactionTableProps {
   rows: readonly DraftRow[];
   editing: boolean;
   isSinkFund: boolean;
+  isCreditCard: boolean;
   options: PickerOptions;
   window: BudgetWindow;
   selected: ReadonlySet<string>;
@@ -187,10 +189,13 @@ interface TransactionTableProps {
 }
 
 /** The window's rows (one page of them: the page decides which). */
-export function TransactionTable({ rows, editing, isSinkFund, options, window, selected, onSelect, rowErrors, totals }: TransactionTableProps) {
+export function TransactionTable({ rows, editing, isSinkFund, isCreditCard, options, window, selected, onSelect, rowErrors, totals }: TransactionTableProps) {
   const dispatch = useAppDispatch();
   // One stable object, so memoised rows compare it by identity.
-  const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
+  const context = useMemo<RowContext>(
+    () => ({ editing, isSinkFund, isCreditCard, options, window, dispatch, onSelect }),
+    [editing, isSinkFund, isCreditCard, options, window, dispatch, onSelect],
+  );
   const moves = useMemo(
     () => (isSinkFund && !editing ? envelopeMoves(rows, (id) => (id === null ? UNASSIGNED_MONEY : optionLabel(options, id))) : null),
     [isSinkFund, editing, rows, options],

@@ -162,7 +162,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     },
   });
   const startEditing = () => {
-    dispatch(editStarted({ bankAccountId: account.id, budgetId, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
+    dispatch(editStarted({ bankAccountId: account.id, budgetId, isCreditCard: account.is_credit_card, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
     setRowErrors(NO_ROW_ERRORS);
     setImportNote(null);
     edit.dismissRefusal();
@@ -259,6 +259,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             rows={paging.pageRows}
             editing={editing}
             isSinkFund={account.is_sink_fund}
+            isCreditCard={account.is_credit_card}
             options={options}
             window={window}
             selected={selection.selected}

@@ -124,6 +124,33 @@ describe('Transactions', () => {
     expect(network.find('POST', '/transactions').map((save) => (save.body as { window_lock_version?: number }).window_lock_version)).toEqual([3, 4]);
   });
 
+  it('on a credit card, choosing or clearing an allocation never changes Paid?, and the save sends each row as it was', async () => {
+    const rows = [
+      transaction({ id: 201, bank_account_id: 2, transaction_date: '2026-03-03', description: 'Fuel', withdrawal_amount: 5000, status: 'unpaid' }),
+      transaction({ id: 202, bank_account_id: 2, transaction_date: '2026-03-04', description: 'Cinema', withdrawal_amount: 2000, allocation_id: 12, status: 'paid' }),
+    ];
+    const network = mockFetch(household({ 'GET /transactions': windowResponse(rows), 'POST /transactions': windowResponse(rows, 4) }));
+    const user = setupUser();
+    const { store } = renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await chooseOption(user, within(rowOf('Fuel')).getByRole('combobox'), 'Groceries');
+    await waitFor(() => expect(within(rowOf('Fuel')).getByTitle('Groceries')).toBeInTheDocument());
+    expect(rowOf('Fuel')).toHaveClass('ec-row--unpaid');
+    expect(within(rowOf('Fuel')).getByLabelText('Paid?')).not.toBeChecked();
+    await user.click(rowOf('Cinema').querySelector('.ant-select-clear') as HTMLElement);
+    await waitFor(() => expect(within(rowOf('Cinema')).queryByTitle('Restaurants')).not.toBeInTheDocument());
+    expect(within(rowOf('Cinema')).getByLabelText('Paid?')).toBeChecked();
+    expect(figure('Unpaid Balance')).toBe('50.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(store.getState().messages.current?.text).toBe('Transactions saved.'));
+    const sent = (network.find('POST', '/transactions')[0].body as { transactions: Record<string, unknown>[] }).transactions;
+    expect(sent).toEqual([
+      expect.objectContaining({ id: 201, allocation_id: 11, status: 'unpaid' }),
+      expect.objectContaining({ id: 202, allocation_id: null, status: 'paid' }),
+    ]);
+  });
+
   it('clearing an allocation marks the row unpaid', async () => {
     mockFetch(household());
     const user = setupUser();

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { markPaidBodySchema, markPaidResultSchema } from '../../src/shared/schemas/cardPayments';
+import { idParamsSchema } from '../../src/shared/schemas/setup';
+import { householdScope } from '../plugins/auth';
+import { markChargesPaid } from '../services/transactions/cardPayments';
+import { answerRecorded } from './recordedReply';
+
+export async function cardPaymentRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    '/bank_accounts/:id/mark_paid',
+    { schema: { params: idParamsSchema, body: markPaidBodySchema, response: { 200: markPaidResultSchema } } },
+    async (request, reply) => answerRecorded(reply, await markChargesPaid(householdScope(request), request.params.id, request.body)),
+  );
+}
