@@ -79,6 +79,8 @@ export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>
     if (owner !== 'wife') husbandWeight += owner === 'husband' ? 2 * income.amount : income.amount;
   }
   const total = wifeWeight + husbandWeight;
+  // An amount beyond the limit is NaN here (a figure "over the limit"): it has no share to weigh, and BigInt would throw.
+  if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(total)) return { wife: Number.NaN, husband: Number.NaN };
   if (wifeWeight < 0 || husbandWeight < 0 || total <= 0) return splitDiscretionary(amount);
   const husband = Number((BigInt(amount) * BigInt(husbandWeight)) / BigInt(total));
   return { wife: amount - husband, husband };
