@@ -217,18 +217,20 @@ test('needs vs wants: budgeted and actual shares as 100 % columns with the 50/30
 
   await page.getByText('Actual', { exact: true }).click();
   await expect(page).toHaveURL(/basis=actual/);
-  // Actual: what was spent on needs and savings; wants is the rest of the income (spent on wants or left over).
+  // Actual: what was spent on needs, wants and savings, and what is not spent, apart (issue 42): Jan groceries
+  // 450 of 3,000 (15 %), Feb 520 (17 %), Mar 380 (13 %); the rest of the income is Unspent.
   const actual = tableRows(page, 'Needs, wants and savings by period, actual');
   await expect(actual).toHaveCount(3);
   expect(await shares(actual)).toEqual([
-    ['Jan 2026', '33 %', '57 %', '10 %'],
-    ['Feb 2026', '33 %', '57 %', '10 %'],
-    ['Mar 2026', '33 %', '67 %', '0 %'],
+    ['Jan 2026', '33 %', '15 %', '10 %', '42 %'],
+    ['Feb 2026', '33 %', '17 %', '10 %', '40 %'],
+    ['Mar 2026', '33 %', '13 %', '0 %', '54 %'],
   ]);
   // March saved nothing: its savings segment has no height and no label.
-  await expect(labels).toHaveCount(8);
-  expect((await labels.allTextContents()).sort()).toEqual(['10', '10', '33', '33', '33', '57', '57', '67']);
+  await expect(labels).toHaveCount(11);
+  expect((await labels.allTextContents()).sort()).toEqual(['10', '10', '13', '15', '17', '33', '33', '33', '40', '42', '54']);
   const march = await tooltipAt(page, chart(page).locator('.recharts-bar-rectangle').nth(2));
   expect(march).toContain('Mar 2026');
-  expect(march).toContain('Wants : 67 %');
+  expect(march).toContain('Wants : 13 %');
+  expect(march).toContain('Unspent : 54 %');
 });

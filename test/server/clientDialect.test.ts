@@ -209,6 +209,11 @@ describe.each(refusalDialects)('the client dialect on %s', (dialect) => {
       { name: 'spent', label: 'Spent', numeric: true },
       { name: 'difference', label: 'Difference', numeric: true },
     ]);
+    // The original backend named net worth's fields plainly: the original client reads them so (issue 42).
+    const netWorth = await send<{ success: boolean; fields: unknown[] }>('GET', '/reports/net_worth');
+    expect(netWorth.body).toMatchObject({ success: true, fields: ['period', 'net_change', 'net_worth'] });
+    const needsVsWants = await send<{ fields: unknown[] }>('GET', '/reports/needs_vs_wants');
+    expect(needsVsWants.body.fields[0]).toEqual({ name: 'period', label: 'Period', numeric: false });
     // This app's client sends no content type on a GET: the names only, as before.
     const own = await call<{ fields: unknown[] }>(ctx.server, ctx.user, { method: 'GET', url: '/reports/net_worth' });
     expect(own.body).not.toHaveProperty('success');

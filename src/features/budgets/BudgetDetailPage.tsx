@@ -9,6 +9,7 @@ import { LiveChangeNotice } from '../../components/LiveChangeNotice';
 import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { ErrorBoundary } from '../../components/PageErrorBoundary';
 import { Result } from '../../components/Result';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
@@ -22,7 +23,7 @@ import { useGetSettingsQuery } from '../setup/settingsApi';
 import { AllocationsTable } from './AllocationsTable';
 import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
 import { BUDGET_NOT_FOUND_MESSAGE, budgetMessages } from '../../shared/budgetMessages';
-import { describeBudgetRefusal } from './budgetRefusal';
+import { amountsOverTheLimit, describeBudgetRefusal } from './budgetRefusal';
 import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload, selectSaveRowKeys } from './budgetSelectors';
 import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
@@ -61,6 +62,15 @@ function useBudgetEditMode(budgetId: number) {
   const edit = useEditMode<Budget>({
     words: { saved: budgetMessages.saved, notSaved: budgetMessages.notSaved, cancelled: budgetMessages.editingCanceled, reloaded: BUDGET_RELOADED },
     selectDirty: selectHasUnsavedEdits,
+    check: (state) => {
+      const body = selectSavePayload(state);
+      const keys = selectSaveRowKeys(state);
+      const overLimit = body && amountsOverTheLimit(body);
+      if (!body || !keys || !overLimit) return null;
+      const { reasons, rows } = describeBudgetRefusal(overLimit, body, keys);
+      dispatch(saveRefused(rows));
+      return reasons;
+    },
     write: (state) => {
       const body = selectSavePayload(state);
       const keys = selectSaveRowKeys(state);
@@ -149,12 +159,15 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
-      <AntdTheme>
-        <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
-        <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
-      </AntdTheme>
-      <BudgetSummary budgetId={budgetId} />
-      <BudgetFiguresBar budgetId={budgetId} />
+      {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
+      <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
+        <AntdTheme>
+          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
+          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+        </AntdTheme>
+        <BudgetSummary budgetId={budgetId} />
+        <BudgetFiguresBar budgetId={budgetId} />
+      </ErrorBoundary>
       <BudgetUnsavedChangesGuard />
     </section>
   );

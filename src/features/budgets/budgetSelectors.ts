@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import { budgetTotals, classSummary, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
+import { budgetTotals, classSummary, incomeShares, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
 import { countedCents, type Cents } from '../../shared/money';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { AllocationCategory } from '../../shared/schemas/setup';
@@ -127,9 +127,11 @@ export const selectCategoryTotal = (state: RootState, budgetId: number, category
 
 export const selectBudgetTotals = createSelector([selectCountedIncomes, selectCountedAllocations], budgetTotals);
 
-export const selectClassSummary = createSelector([selectBudgetTotals, selectCountedAllocations], (totals, allocations) =>
-  classSummary(totals.income, allocations),
-);
+/** The Wants Summary: what is allocated to needs, wants and savings, and what is unallocated, each with its share to a tenth of a percent. */
+export const selectClassSummary = createSelector([selectBudgetTotals, selectCountedAllocations], (totals, allocations) => {
+  const { needs, wantsAllocated, savings } = classSummary(totals.income, allocations);
+  return incomeShares(totals.income, { needs, wants: wantsAllocated, savings }, 1);
+});
 
 const NO_FIELDS: string[] = [];
 

@@ -64,13 +64,12 @@ describe('budget detail', () => {
     expect(labels).toEqual(['Total Discretionary Amount', "Alice's Discretionary Amount", "Bob's Discretionary Amount"]);
 
     const wants = screen.getByRole('table', { name: 'Wants Summary' });
-    expect(rowWith(wants, 'Needs')).toHaveTextContent('2,100.0042%');
-    expect(rowWith(wants, 'Wants')).toHaveTextContent('2,400.0048%');
-    // Wants counts the unallocated income: its two parts are shown apart.
-    expect(rowWith(wants, 'Allocated to wants').textContent).toBe('Allocated to wants200.00');
-    expect(rowWith(wants, 'Unallocated').textContent).toBe('Unallocated2,200.00');
-    expect(within(wants).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Needs', 'Wants', 'Allocated to wants', 'Unallocated', 'Savings']);
-    expect(rowWith(wants, 'Savings')).toHaveTextContent('500.0010%');
+    // Wants is what is allocated to wants (issue 42): the unallocated income is its own line, never counted as wants.
+    expect(within(wants).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Needs', 'Wants', 'Savings', 'Unallocated']);
+    expect(rowWith(wants, 'Needs').textContent).toBe('Needs2,100.0042.0%');
+    expect(rowWith(wants, 'Wants').textContent).toBe('Wants200.004.0%');
+    expect(rowWith(wants, 'Savings').textContent).toBe('Savings500.0010.0%');
+    expect(rowWith(wants, 'Unallocated').textContent).toBe('Unallocated2,200.0044.0%');
   });
 
   it("shows one person's discretionary amount for a single household, and the odd cent to the wife for a couple", async () => {
