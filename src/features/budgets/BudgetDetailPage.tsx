@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { AntdTheme } from '../../components/AntdTheme';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -31,6 +30,7 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { BudgetTablesTheme } from './BudgetTablesTheme';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -149,10 +149,10 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
-      <AntdTheme>
+      <BudgetTablesTheme>
         <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
         <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
-      </AntdTheme>
+      </BudgetTablesTheme>
       <BudgetSummary budgetId={budgetId} />
       <BudgetFiguresBar budgetId={budgetId} />
       <BudgetUnsavedChangesGuard />
