@@ -108,6 +108,13 @@ module.exports = (_env, argv) => {
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         {
+          // rc-table's index re-exports its virtual table (and, through it, rc-virtual-list) and its package says
+          // nothing of side effects, so every antd Table brought them in; marked free of side effects, only the
+          // tables that use `virtual` load them (about 12 KB gzip off the budget detail: docs/performance.md).
+          test: /[\\/]node_modules[\\/]@rc-component[\\/]table[\\/]es[\\/]/,
+          sideEffects: false,
+        },
+        {
           // es-toolkit (under the report charts) only tests `typeof global`, after globalThis: left alone, it would
           // add webpack's `global` shim to the runtime that the login page loads.
           test: /[\\/]node_modules[\\/]es-toolkit[\\/]/,

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { AntdTheme } from '../../components/AntdTheme';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -32,6 +31,7 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { BudgetTablesTheme } from './BudgetTablesTheme';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -161,10 +161,10 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
       {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
-        <AntdTheme>
+        <BudgetTablesTheme>
           <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
           <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
-        </AntdTheme>
+        </BudgetTablesTheme>
         <BudgetSummary budgetId={budgetId} />
         <BudgetFiguresBar budgetId={budgetId} />
       </ErrorBoundary>
