@@ -10,13 +10,36 @@ jest.setTimeout(90_000);
 const preview: HistoryPreview = {
   source: 'ynab',
   title: 'YNAB export',
+  exported_on: '2026-02-28',
+  fingerprint: 'f1',
   allocation_categories: ['Bills', 'Everyday'],
+  groups: [
+    { name: 'Bills', match: null, allocation_class: 'need', allocations: 2 },
+    { name: 'Everyday', match: { id: 7, name: 'Everyday' }, allocation_class: 'need', allocations: 1 },
+  ],
+  kept_months: [],
+  household: { accounts: [{ id: 3, name: 'Checking' }], categories: [{ id: 7, name: 'Everyday' }] },
   budgets: [{ month: '2026-01', name: 'Jan 01 - Jan 31, 2026', allocations: 3, allocated: 174000, incomes: 1 }],
-  accounts: [{ name: 'Checking', opening_balance: 150000, opening_date: '2025-12-30', transactions: 11 }],
+  accounts: [
+    {
+      name: 'Checking',
+      kind: 'current',
+      match: null,
+      before: null,
+      after: { opening_date: '2025-12-30', opening_balance: 150000 },
+      earlier_rows: 'move_opening_date',
+      earlier: 0,
+      transactions: 11,
+      balance_before: null,
+      balance_after: 200000,
+      opening_balance: 150000,
+      opening_date: '2025-12-30',
+    },
+  ],
   transactions: 12,
   mapped_transactions: 7,
   unmapped_count: 1,
-  unmapped: [{ date: '2026-02-20', account: 'Checking', description: 'Gym', category: 'Health: Gym', reason: 'no line that month' }],
+  unmapped: [{ origin: 'Register.csv line 14', date: '2026-02-20', account: 'Checking', description: 'Gym', category: 'Health: Gym', reason: 'no line that month' }],
 };
 
 describe('Your data', () => {
