@@ -14,6 +14,7 @@ import { fileReadingPlugin } from './plugins/fileReading';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { liveEventsPlugin } from './plugins/liveEvents';
 import { responseCachePlugin } from './plugins/responseCache';
+import { scheduleEnteringPlugin } from './plugins/scheduleEntering';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { staticClientPlugin } from './plugins/staticClient';
 import { registerRoutes } from './routes';
@@ -57,6 +58,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(responseCachePlugin);
   await app.register(apiDocsPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(scheduleEnteringPlugin);
   await app.register(fileReadingPlugin);
   await registerRoutes(app);
   if (config.staticDir) await app.register(staticClientPlugin, { staticDir: config.staticDir });

@@ -17,6 +17,7 @@ import * as transactionTotals from './migrations/0015_transaction_totals';
 import * as reportTotals from './migrations/0016_report_totals';
 import * as householdEmails from './migrations/0017_household_emails';
 import * as monthTotalsAndUndoWindow from './migrations/0020_month_totals_and_undo_window';
+import * as schedules from './migrations/0023_schedules';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_report_totals': reportTotals,
   '0017_household_emails': householdEmails,
   '0020_month_totals_and_undo_window': monthTotalsAndUndoWindow,
+  '0023_schedules': schedules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

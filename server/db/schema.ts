@@ -3,6 +3,8 @@ import type { AllocationClass, BudgetStatus } from '../../src/shared/schemas/bud
 import type { AccountCategory, AccountStatus, AccountType, FamilyType, IncomeOwner, SplitRule } from '../../src/shared/schemas/setup';
 import type { BroughtForwardStatus, SinkFundAllocationStatus, TransactionStatus } from '../../src/shared/schemas/transactions';
 import type { Role } from '../../src/shared/schemas/members';
+import type { Frequency } from '../../src/shared/schedules/occurrences';
+import type { OccurrenceOutcome } from '../../src/shared/schemas/schedules';
 
 /**
  * The one Database type. Conventions shared by SQLite and PostgreSQL:
@@ -173,6 +175,34 @@ export interface SpecialEventsTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
+/** A bill that repeats (migration 0023, docs/schedules.md). */
+export interface SchedulesTable extends HouseholdOwned {
+  bank_account_id: number;
+  description: string;
+  /** Signed cents: deposit − withdrawal, never 0. */
+  amount: number;
+  allocation_category_id: number | null;
+  allocation_name: string | null;
+  sink_fund_allocation_id: number | null;
+  frequency: Frequency;
+  every: ColumnType<number, number | undefined, number>;
+  day_of_month: number | null;
+  start_date: string;
+  end_date: string | null;
+  times: number | null;
+  auto_enter: Flag;
+  tolerance: ColumnType<number, number | undefined, number>;
+  row_version: Generated<number>;
+}
+
+/** What became of one occurrence of a schedule: unique on schedule and date. */
+export interface ScheduleOccurrencesTable extends HouseholdOwned {
+  schedule_id: number;
+  occurrence_date: string;
+  outcome: OccurrenceOutcome;
+  row_version: Generated<number>;
+}
+
 interface SettingsTable extends HouseholdOwned {
   family_type: ColumnType<FamilyType, FamilyType | undefined, FamilyType>;
   husband: ColumnType<string, string | undefined, string>;
@@ -275,6 +305,8 @@ export interface Database {
   sink_fund_allocations: SinkFundAllocationsTable;
   special_events: SpecialEventsTable;
   settings: SettingsTable;
+  schedules: SchedulesTable;
+  schedule_occurrences: ScheduleOccurrencesTable;
   activities: ActivitiesTable;
   activity_rows: ActivityRowsTable;
   session_reads: SessionReadsTable;
@@ -299,6 +331,8 @@ export const HOUSEHOLD_TABLES = [
   'settings',
   'activities',
   'activity_rows',
+  'schedules',
+  'schedule_occurrences',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];

@@ -17,6 +17,7 @@ import { settingsRoutes } from './settings';
 import { setupRoutes } from './setup';
 import { sinkFundAllocationRoutes } from './sinkFundAllocations';
 import { sinkFundRoutes } from './sinkFunds';
+import { scheduleRoutes } from './schedules';
 import { specialEventRoutes } from './specialEvents';
 import { transactionRoutes } from './transactions';
 import { transactionToolRoutes } from './transactionTools';
@@ -53,6 +54,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     sinkFundRoutes,
     reportRoutes,
     specialEventRoutes,
+    scheduleRoutes,
     memberRoutes,
     activityRoutes,
     householdDataRoutes,

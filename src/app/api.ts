@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'SinkFundAllocation',
   'SinkFund',
   'SpecialEvent',
+  'Schedule',
   'Member',
   'DeviceSession',
   'Activity',

@@ -35,6 +35,9 @@ function tagsFor(resources: readonly LiveResource[]): Tag[] {
       case 'setup':
         tags.push('AllocationCategory', 'Institution', 'BankAccount', 'Settings', 'SpecialEvent');
         break;
+      case 'schedules':
+        tags.push('Schedule');
+        break;
       case 'members':
         tags.push('Member');
         break;

@@ -9,6 +9,7 @@
  * - `transactions`: transactions anywhere (searches, spent dialogs, every window)
  * - `accounts`: account balances and the list of accounts
  * - `envelopes:<bank account id>`: a sink fund's envelopes
+ * - `schedules`: bills that repeat and their upcoming occurrences
  * - `setup`: categories, institutions, accounts, settings and special events
  * - `members`, `reports`, `activity`, and `everything` (a change the server cannot describe more exactly)
  */
@@ -20,12 +21,13 @@ export type LiveResource =
   | 'transactions'
   | 'accounts'
   | 'setup'
+  | 'schedules'
   | 'members'
   | 'reports'
   | 'activity'
   | 'everything';
 
-export const LIVE_RESOURCE_PATTERN = /^(budget:\d+|window:\d+:\d+|envelopes:\d+|budgets|transactions|accounts|setup|members|reports|activity|everything)$/;
+export const LIVE_RESOURCE_PATTERN = /^(budget:\d+|window:\d+:\d+|envelopes:\d+|budgets|transactions|accounts|setup|schedules|members|reports|activity|everything)$/;
 
 export interface LiveEvent {
   /** The household's revision after the change: the event's id, sent back as `Last-Event-ID` on reconnect. */

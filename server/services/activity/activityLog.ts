@@ -20,6 +20,7 @@ import { closeBudgetUndo, copyBudgetUndo, type CycleUndo } from './cycleChanges'
 import { type ActivityKind, listedChanges, recordActivity, UNDOABLE_KINDS } from './record';
 import { UndoImpossible } from './restore';
 import { restoreWindow, type WindowUndo } from './windowChanges';
+import { restoreSchedules } from '../schedules/scheduleUndo';
 
 const LISTED = ['id', 'user_id', 'actor_name', 'kind', 'summary', 'budget_id', 'bank_account_id', 'created_at', 'undone_by_id', 'undoes_id'] as const;
 
@@ -101,6 +102,13 @@ async function undoInside(trx: HouseholdScope, id: number): Promise<UndoResult> 
       const name = copy ? await copyBudgetUndo(trx, id, cycle) : await closeBudgetUndo(trx, id, cycle);
       summary = copy ? `undid ${original.actor_name}'s copy: deleted ${name}` : `undid ${original.actor_name}'s close: reopened ${name}`;
       rowKeys = Object.keys(cycle.footprint);
+      break;
+    }
+    case 'schedule': {
+      const set = changeSetOf(undo);
+      await refuseWrittenSince(trx, id, set);
+      summary = `undid ${original.actor_name}'s change: ${original.summary}`;
+      rowKeys = changedKeys(await sealChanges(trx, await restoreSchedules(trx, set)));
       break;
     }
     default:

@@ -22,6 +22,8 @@ const KEY_NAMES: Record<VersionedTable, string> = {
   allocations: 'allocation',
   sink_fund_allocations: 'envelope',
   special_events: 'special_event',
+  schedules: 'schedule',
+  schedule_occurrences: 'schedule_occurrence',
 };
 const TABLE_OF_KEY = new Map(Object.entries(KEY_NAMES).map(([table, name]) => [name, table as VersionedTable]));
 
@@ -92,6 +94,8 @@ const ROW_WORDS: Record<VersionedTable, (row: StoredRow) => string> = {
   allocations: (row) => `the allocation '${String(row.name)}'`,
   sink_fund_allocations: (row) => `the envelope '${String(row.name)}'`,
   special_events: (row) => `the special event '${String(row.name)}'`,
+  schedules: (row) => `the schedule '${String(row.description)}'`,
+  schedule_occurrences: (row) => `the occurrence of ${String(row.occurrence_date)} of a schedule`,
 };
 const ROW_NOUNS: Record<VersionedTable, string> = {
   transactions: 'a transaction',
@@ -99,6 +103,8 @@ const ROW_NOUNS: Record<VersionedTable, string> = {
   allocations: 'an allocation',
   sink_fund_allocations: 'an envelope',
   special_events: 'a special event',
+  schedules: 'a schedule',
+  schedule_occurrences: "a schedule's occurrence",
 };
 
 /**

@@ -30,10 +30,12 @@ export type ActivityKind =
   | 'setup'
   | 'sink_fund'
   | 'special_event'
+  | 'schedule'
+  | 'schedule_entry'
   | 'undo';
 
 /** The kinds an activity entry offers "Undo" for. */
-export const UNDOABLE_KINDS: ReadonlySet<ActivityKind> = new Set(['budget_save', 'mass_edit', 'budget_copy', 'budget_close', 'window_save']);
+export const UNDOABLE_KINDS: ReadonlySet<ActivityKind> = new Set(['budget_save', 'mass_edit', 'budget_copy', 'budget_close', 'window_save', 'schedule']);
 
 /** Summaries are a column of 2,000 characters: a long list of changes ends with how many more there were. */
 const SUMMARY_MAX = 2000;

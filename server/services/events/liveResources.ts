@@ -40,6 +40,11 @@ export function resourcesOfWrite({ kind, budget_id: budgetId, bank_account_id: a
     case 'balance_adjustment':
       // Rows in two accounts, or in several: whichever budgets hold their dates.
       return EVERY_BUDGET;
+    case 'schedule':
+      // Upcoming rows show in every window, on Home and beside the budgets' lines.
+      return ['schedules', 'activity'];
+    case 'schedule_entry':
+      return ['schedules', ...EVERY_BUDGET];
     case 'setup':
     case 'special_event':
       // Names of categories, accounts and events show on budgets and reports.

@@ -108,6 +108,14 @@ function checkReferences(data: HouseholdExport): void {
     refer(`transaction ${t.id}'s allocation`, t.allocation_id, allocations);
     refer(`transaction ${t.id}'s envelope`, t.sink_fund_allocation_id, envelopes);
   }
+  ids('schedule', data.schedules ?? []);
+  ids('schedule occurrence', (data.schedules ?? []).flatMap((s) => s.occurrences));
+  for (const s of data.schedules ?? []) {
+    refer(`schedule ${s.id}'s account`, s.bank_account_id, accounts);
+    refer(`schedule ${s.id}'s category`, s.allocation_category_id, categories);
+    refer(`schedule ${s.id}'s envelope`, s.sink_fund_allocation_id, envelopes);
+    if ((s.allocation_category_id === null) !== (s.allocation_name === null)) throw unprocessable(damagedMessage(`schedule ${s.id} has half an allocation`));
+  }
   for (const a of data.activities) {
     refer(`activity ${a.id}'s undo`, a.undone_by_id, activities);
     refer(`activity ${a.id}'s undone entry`, a.undoes_id, activities);

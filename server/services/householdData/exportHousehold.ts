@@ -65,6 +65,8 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
       ])
       .orderBy('id')
       .execute();
+    const schedules = await s.selectFrom('schedules').selectAll().orderBy('id').execute();
+    const occurrences = await s.selectFrom('schedule_occurrences').select(['id', 'schedule_id', 'occurrence_date', 'outcome', ...STAMPS]).orderBy('id').execute();
     const activities = await s
       .selectFrom('activities')
       .select(['id', 'user_id', 'actor_name', 'kind', 'summary', 'budget_id', 'bank_account_id', 'undone_by_id', 'undoes_id', ...STAMPS])
@@ -83,6 +85,8 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
     };
     const incomesOf = byBudget(incomes.map(stamped));
     const allocationsOf = byBudget(allocations.map(stamped));
+    const occurrencesOf = new Map<number, Array<Omit<(typeof occurrences)[number], 'schedule_id'>>>();
+    for (const { schedule_id, ...occurrence } of occurrences) occurrencesOf.set(schedule_id, [...(occurrencesOf.get(schedule_id) ?? []), occurrence]);
     const keysOf = new Map<number, string[]>();
     for (const { activity_id, row_key } of rowKeys) {
       const keys = keysOf.get(activity_id);
@@ -104,6 +108,10 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
       budgets: budgets.map((b) => ({ ...stamped(b), incomes: incomesOf.get(b.id) ?? [], allocations: allocationsOf.get(b.id) ?? [] })),
       sink_fund_allocations: envelopes.map(stamped),
       transactions: transactions.map(stamped),
+      schedules: schedules.map(({ household_id: _household, row_version: _version, ...schedule }) => ({
+        ...stamped(schedule),
+        occurrences: (occurrencesOf.get(schedule.id) ?? []).map(stamped),
+      })),
       activities: activities.map((a) => ({ ...stamped(a), row_keys: keysOf.get(a.id) ?? [] })),
     };
   });

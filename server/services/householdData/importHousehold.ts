@@ -12,7 +12,7 @@ import type { ExportRows } from './checkExport';
 const NOT_EMPTY_MESSAGE = 'This household already has data: an export can only be imported into an empty household.';
 
 /** The tables whose rows make a household not empty (settings and history alone do not). */
-const CONTENT_TABLES = ['budgets', 'allocation_categories', 'institutions', 'bank_accounts', 'special_events', 'transactions', 'sink_fund_allocations'] as const;
+const CONTENT_TABLES = ['budgets', 'allocation_categories', 'institutions', 'bank_accounts', 'special_events', 'transactions', 'sink_fund_allocations', 'schedules'] as const;
 
 export async function isEmptyHousehold(scope: HouseholdScope): Promise<boolean> {
   for (const table of CONTENT_TABLES) {
@@ -140,6 +140,34 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
     })),
   );
   if (data.settings) await writeSettings(scope, data.settings, accounts, categories);
+  const exportedSchedules = data.schedules ?? [];
+  const schedules = await newIds(scope, 'schedules', exportedSchedules);
+  await insertRows(
+    scope,
+    'schedules',
+    exportedSchedules.map(({ id, bank_account_id, allocation_category_id, sink_fund_allocation_id, occurrences: _occurrences, created_at, updated_at, ...schedule }) => ({
+      ...schedule,
+      id: must(schedules, id),
+      household_id,
+      bank_account_id: must(accounts, bank_account_id),
+      allocation_category_id: mapped(categories, allocation_category_id),
+      sink_fund_allocation_id: mapped(envelopes, sink_fund_allocation_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const exportedOccurrences = exportedSchedules.flatMap((schedule) => schedule.occurrences.map((o) => ({ ...o, schedule_id: schedule.id })));
+  const occurrences = await newIds(scope, 'schedule_occurrences', exportedOccurrences);
+  await insertRows(
+    scope,
+    'schedule_occurrences',
+    exportedOccurrences.map(({ id, schedule_id, created_at, updated_at, ...occurrence }) => ({
+      ...occurrence,
+      id: must(occurrences, id),
+      household_id,
+      schedule_id: must(schedules, schedule_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
 
   // Every kind a row key may name (the schema refused any other): where its new ids are.
   const maps: Record<RowKind, IdMap> = {
@@ -153,6 +181,8 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
     sink_fund: accounts,
     allocation_category: categories,
     institution: institutions,
+    schedule: schedules,
+    schedule_occurrence: occurrences,
   };
   const activities = await writeHistory(scope, data, maps, stamps);
   return {
@@ -165,6 +195,7 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
     allocations: allocations.size,
     sink_fund_allocations: envelopes.size,
     transactions: transactions.size,
+    schedules: schedules.size,
     activities,
   };
 }

@@ -16,6 +16,7 @@ import {
 } from './common';
 import { MAX_BANK_ACCOUNTS, MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../money';
 import { accountCategorySchema, accountNumberSchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
+import { DESCRIPTION_MAX as SCHEDULE_DESCRIPTION_MAX, EVERY_MAX, frequencySchema, occurrenceOutcomeSchema } from './schedules';
 import { BANK_REF_MAX, broughtForwardStatusSchema, DESCRIPTION_MAX, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
 
 /** What a household export says it is: a file without this marker is not ours. */
@@ -128,11 +129,34 @@ const exportedSettingsSchema = z.object({
   split_rule: splitRuleSchema,
 });
 
+const exportedOccurrenceSchema = z.object({ id, occurrence_date: day, outcome: occurrenceOutcomeSchema, ...stamps });
+
+/** A schedule with what became of its occurrences (entered, skipped, taken by an imported row). */
+const exportedScheduleSchema = z.object({
+  id,
+  bank_account_id: id,
+  description: textSchema(SCHEDULE_DESCRIPTION_MAX),
+  amount: cents.refine((amount) => amount !== 0, { error: 'must not be 0' }),
+  allocation_category_id: ref,
+  allocation_name: name.nullable(),
+  sink_fund_allocation_id: ref,
+  frequency: frequencySchema,
+  every: z.number().int().min(1).max(EVERY_MAX),
+  day_of_month: z.number().int().min(1).max(31).nullable(),
+  start_date: day,
+  end_date: day.nullable(),
+  times: z.number().int().min(1).nullable(),
+  auto_enter: flag,
+  tolerance: cents.refine((amount) => amount >= 0, { error: 'must not be negative' }),
+  ...stamps,
+  occurrences: z.array(exportedOccurrenceSchema).max(MAX_ROWS_PER_REQUEST),
+});
+
 /** A member as exported: never the password hash. */
 const exportedMemberSchema = z.object({ id, name, email: textSchema(EMAIL_MAX), role: roleSchema });
 
 /** The kinds of row an Activity entry names (`budget:12`); `settings` names the household's settings. */
-export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution'] as const;
+export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution', 'schedule', 'schedule_occurrence'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 const rowKeySchema = z.string().regex(new RegExp(`^(settings|(${ROW_KINDS.join('|')}):\\d{1,10})$`), { error: 'is not a row EveryCent writes (kind:id)' });
 
@@ -165,6 +189,8 @@ export const householdExportSchema = z.object({
   budgets: z.array(exportedBudgetSchema),
   sink_fund_allocations: z.array(exportedEnvelopeSchema),
   transactions: z.array(exportedTransactionSchema).max(MAX_TRANSACTIONS_PER_HOUSEHOLD),
+  /** Absent from the exports made before schedules (issue 45). */
+  schedules: z.array(exportedScheduleSchema).max(MAX_ROWS_PER_REQUEST).optional(),
   activities: z.array(exportedActivitySchema),
 });
 export type HouseholdExport = z.infer<typeof householdExportSchema>;
@@ -185,6 +211,7 @@ const importCountsSchema = z.object({
   allocations: z.number().int(),
   sink_fund_allocations: z.number().int(),
   transactions: z.number().int(),
+  schedules: z.number().int(),
   activities: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;

@@ -2,7 +2,7 @@ import type { HouseholdExport } from '../../../src/shared/schemas/householdData'
 import type { CategorySpendingReport } from '../../../src/shared/schemas/reports';
 import { call, type SignedInUser, type TestServer } from '../../support/testServer';
 
-type Kind = 'budget' | 'income' | 'allocation' | 'category' | 'institution' | 'account' | 'event' | 'envelope' | 'transaction' | 'activity';
+type Kind = 'budget' | 'income' | 'allocation' | 'category' | 'institution' | 'account' | 'event' | 'envelope' | 'transaction' | 'activity' | 'schedule' | 'occurrence';
 export type IdMaps = Record<Kind, Map<number, number>>;
 
 /** Each kind's ids in the first export paired with the second's: the import keeps every kind's order. */
@@ -22,6 +22,8 @@ export function idMapsBetween(from: HouseholdExport, to: HouseholdExport): IdMap
     envelope: pair(from.sink_fund_allocations, to.sink_fund_allocations),
     transaction: pair(from.transactions, to.transactions),
     activity: pair(from.activities, to.activities),
+    schedule: pair(from.schedules ?? [], to.schedules ?? []),
+    occurrence: pair((from.schedules ?? []).flatMap((s) => s.occurrences), (to.schedules ?? []).flatMap((s) => s.occurrences)),
   };
 }
 
@@ -55,6 +57,8 @@ const KIND_UNDER_KEY: Record<string, Kind> = {
   sink_fund_allocations: 'envelope',
   transactions: 'transaction',
   activities: 'activity',
+  schedules: 'schedule',
+  occurrences: 'occurrence',
 };
 
 /** The kind named by each prefix of an activity's row keys (`transaction:5`). */
@@ -69,6 +73,8 @@ const KIND_OF_ROW_KEY: Record<string, Kind> = {
   sink_fund: 'account',
   allocation_category: 'category',
   institution: 'institution',
+  schedule: 'schedule',
+  schedule_occurrence: 'occurrence',
 };
 
 /** An activity's row key under the other install's id; a key of unknown kind fails the test. */

@@ -94,8 +94,8 @@ describe.each(testDialects)('household export and import on %s', (dialect) => {
 function manyOfEverything(n: number): HouseholdExport {
   const indexes = Array.from({ length: n }, (_, i) => i);
   const ids = (base: number) => indexes.map((i) => base + 7 * i);
-  const [categories, institutions, accounts, events, budgets, incomes, allocations, envelopes, transactions, activities] = [
-    900_000, 800_000, 700_000, 600_000, 500_000, 400_000, 300_000, 200_000, 100_000, 50_000,
+  const [categories, institutions, accounts, events, budgets, incomes, allocations, envelopes, transactions, activities, schedules, occurrences] = [
+    900_000, 800_000, 700_000, 600_000, 500_000, 400_000, 300_000, 200_000, 100_000, 50_000, 40_000, 30_000,
   ].map(ids);
   const back = (of: number[], i: number) => of[n - 1 - i];
   // A household keeps at most MAX_BANK_ACCOUNTS accounts (still more than one statement writes); rows share them.
@@ -136,11 +136,17 @@ function manyOfEverything(n: number): HouseholdExport {
       allocation_id: i % 2 === 0 ? back(allocations, i) : null, sink_fund_allocation_id: i % 2 === 1 ? back(envelopes, i) : null, status: 'paid',
       brought_forward_status: null, bank_ref: `REF-${i}`, is_manual_adjustment: 0, ...stamps(i),
     })),
+    schedules: indexes.map((i) => ({
+      id: schedules[i], bank_account_id: account(i), description: `Bill ${i}`, amount: -(100 + i), allocation_category_id: i % 2 === 0 ? back(categories, i) : null,
+      allocation_name: i % 2 === 0 ? `Allocation ${i}` : null, sink_fund_allocation_id: i % 2 === 1 ? back(envelopes, i) : null, frequency: 'monthly', every: 1 + (i % 3),
+      day_of_month: 1 + (i % 31), start_date: day(i), end_date: null, times: i % 4 === 0 ? 12 : null, auto_enter: i % 2, tolerance: i, ...stamps(i),
+      occurrences: [{ id: occurrences[i], occurrence_date: day(i), outcome: 'skipped', ...stamps(i) }],
+    })),
     activities: indexes.map((i) => ({
       id: activities[i], user_id: null, actor_name: 'Ann', kind: 'transaction.save', summary: `Change ${i}`, budget_id: back(budgets, i), bank_account_id: account(i),
       // The first half undone by the second: each link reaches into another batch, forwards or back.
       undone_by_id: i < n / 2 - 1 ? back(activities, i) : null, undoes_id: i > n / 2 ? back(activities, i) : null,
-      row_keys: [`transaction:${back(transactions, i)}`, `allocation:${allocations[i]}`, `budget:${budgets[i]}`], ...stamps(i),
+      row_keys: [`transaction:${back(transactions, i)}`, `allocation:${allocations[i]}`, `budget:${budgets[i]}`, `schedule:${schedules[i]}`], ...stamps(i),
     })),
   };
 }
