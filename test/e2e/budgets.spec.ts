@@ -67,7 +67,7 @@ test('a month of budgeting: create, fill, save, copy, mass-edit, close and reope
   await january.getByRole('button', { name: 'View' }).click();
 
   // Fill it: one income, allocations in two categories.
-  await expect(page.getByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2030', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2030', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Make Changes' }).click();
   const incomes = page.getByRole('table', { name: 'Incomes' });
   const allocations = page.getByRole('table', { name: 'Allocations' });
@@ -136,7 +136,7 @@ test('a month of budgeting: create, fill, save, copy, mass-edit, close and reope
   await expect(rowWith(page.locator('.ec-budget-list'), 'Feb 01 - Feb 28, 2030').getByRole('button', { name: 'Close' })).toBeVisible();
 
   await page.goto('/#/budgets/current');
-  await expect(page.getByRole('heading', { name: 'Edit Budget: Feb 01 - Feb 28, 2030', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Budget: Feb 01 - Feb 28, 2030', exact: true })).toBeVisible();
 
   await page.goto('/#/budgets');
   await page.getByRole('button', { name: 'Reopen Last Budget' }).click();

@@ -111,15 +111,17 @@ test('Find Transactions has one heading and shows a bank reference, never a gene
   await expect(page.getByText(/MAN-[0-9a-f]/)).toHaveCount(0);
 });
 
-test('the budget page says whether it is viewing or editing under its "Edit Budget:" heading', async ({ page }) => {
+test('the budget page says whether it is viewing ("Budget:") or editing ("Edit Budget:")', async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   await signIn(page, household.user);
   await page.goto(`/#/budgets/${household.budgetId}`);
   const title = page.locator('.ec-budget-detail');
   await expect(title.getByText('Viewing', { exact: true })).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('heading', { name: /^Edit Budget: / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Budget: / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Edit Budget: / })).toHaveCount(0);
   await page.getByRole('button', { name: 'Make Changes', exact: true }).click();
   await expect(title.getByText('Editing', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Edit Budget: / })).toBeVisible();
   await expect(title.getByText('Viewing', { exact: true })).toHaveCount(0);
 });
 

@@ -180,14 +180,14 @@ test.describe('the guided start', () => {
     await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
-  test('Getting started: one marker per step, links in the app colour without the browser underline', async ({ page }) => {
+  test("the setup pages' guided start: one marker per step, links in the app colour without the browser underline", async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/setup/institutions');
-    const list = page.getByRole('complementary', { name: 'Getting started' });
+    const list = page.getByRole('complementary', { name: 'Guided start' });
     await expect(list).toBeVisible();
     await expect(list.locator('ol')).toHaveCSS('list-style-type', 'none');
-    await expect(list.locator('li').first()).toHaveText(/^1\s*Add your bank or financial institution$/);
-    const link = list.getByRole('link', { name: 'Add your bank accounts' });
+    await expect(list.locator('li').first()).toHaveText(/^1\s*Add your accounts: /);
+    const link = list.getByRole('link', { name: 'Add your accounts (Bank Accounts)' });
     await expect(link).toHaveCSS('text-decoration-line', 'none');
     await expect(link).not.toHaveCSS('color', 'rgb(0, 0, 238)');
   });

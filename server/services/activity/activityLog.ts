@@ -57,8 +57,19 @@ export async function listActivity(scope: HouseholdScope, query: ActivityQuery):
   if (query.before_id !== undefined) rows = rows.where('id', '<', query.before_id);
   const page = (await rows.orderBy('id', 'desc').limit(limit + 1).execute()) as ListedRow[];
   const more = page.length > limit;
-  const entries = page.slice(0, limit).map(toEntry);
+  const entries = await withoutStaleCloseUndos(scope, page.slice(0, limit).map(toEntry));
   return { entries, next_before_id: more ? entries[entries.length - 1].id : null };
+}
+
+/**
+ * A close can only be undone while its budget is the latest closed one (undoing it reopens that budget): a
+ * budget reopened since, or closed before a later close, no longer offers "Undo" (its undo would be refused).
+ * One query for the page, whatever its length.
+ */
+async function withoutStaleCloseUndos(scope: HouseholdScope, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
+  if (!entries.some((entry) => entry.kind === 'budget_close' && entry.undoable)) return entries;
+  const latestClosed = await scope.selectFrom('budgets').select('id').where('status', '=', 'closed').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+  return entries.map((entry) => (entry.kind === 'budget_close' && entry.undoable && entry.budget_id !== latestClosed?.id ? { ...entry, undoable: false } : entry));
 }
 
 /** The undo of one change, inside its transaction: refused as a whole or applied as a whole. */

@@ -7,7 +7,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
-import { useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
+import { budgetHolding, today } from '../../shared/dates';
+import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
 import { ReconcileDialog } from '../reconcile';
 import { useGetAccountBalancesQuery } from './accountBalancesApi';
 import { AdjustBalancesDialog } from './AdjustBalancesDialog';
@@ -28,6 +29,9 @@ export default function AccountBalancesPage() {
   const [reconciling, setReconciling] = useState(false);
   const balances = useGetAccountBalancesQuery({ includeClosed });
   const currentBudget = useGetCurrentBudgetQuery();
+  const budgets = useGetBudgetsQuery();
+  // An adjustment is dated today: each name opens the window that holds today, else the current budget's.
+  const windowBudgetId = (budgets.data && budgetHolding(budgets.data, today())?.id) ?? currentBudget.data?.budget_id ?? null;
   const accounts = balances.data ?? NO_ACCOUNTS;
 
   const groups = useMemo(
@@ -68,7 +72,7 @@ export default function AccountBalancesPage() {
               accounts={members}
               closingDate={members.length > 0 ? sharedClosingDate(members) : pageClosingDate}
               nextClosingDate={nextClosingDate}
-              currentBudgetId={currentBudget.data?.budget_id ?? null}
+              windowBudgetId={windowBudgetId}
               narrow={narrow}
             />
           ))}

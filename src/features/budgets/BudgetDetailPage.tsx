@@ -101,6 +101,15 @@ function useBudgetEditMode(budgetId: number) {
   return { ...edit, editing, dismissRefusal };
 }
 
+/**
+ * The spec's heading, "Edit Budget: {name}", while editing; viewing, the page does not claim to edit:
+ * "Budget: {name}".
+ */
+const budgetHeading = (name: string | undefined, editing: boolean): string => {
+  const label = editing ? 'Edit Budget' : 'Budget';
+  return name ? `${label}: ${name}` : label;
+};
+
 const BUDGET_RELOADED = 'Reloaded the latest budget with your changes kept on top. Check them and save again.';
 
 function BudgetDetail({ budgetId }: { budgetId: number }) {
@@ -112,7 +121,8 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
-  usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
+  const heading = budgetHeading(budget?.name, editing);
+  usePageHeading(heading);
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
@@ -128,8 +138,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   return (
     <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
-      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
-        {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
+      <BudgetPageTitle title={heading}>
         <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`}>
           {editing ? 'Editing' : 'Viewing'}
         </span>

@@ -22,6 +22,7 @@ export const guideSteps: readonly GuideStep[] = [
     links: [
       { label: 'Add your bank (Financial Institutions)', to: paths.institutions },
       { label: 'Add your accounts (Bank Accounts)', to: paths.bankAccounts },
+      { label: 'Choose the primary budget account and your names (Settings)', to: paths.settings },
     ],
     term: 'opening-balance',
   },

@@ -14,7 +14,7 @@ const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const heading = 'Edit Budget: Jan 01 - Jan 31, 2026';
+const heading = 'Budget: Jan 01 - Jan 31, 2026';
 const incomesTable = () => screen.getByRole('table', { name: 'Incomes' });
 const allocationsTable = () => screen.getByRole('table', { name: 'Allocations' });
 const rowWith = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
@@ -37,6 +37,17 @@ async function startEditing(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('budget detail', () => {
+  it('is titled "Budget:" while viewing and the spec\'s "Edit Budget:" while editing', async () => {
+    await openBudget();
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Edit Budget/ })).not.toBeInTheDocument();
+    await startEditing(user);
+    expect(await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' })).toBeInTheDocument();
+  });
+
   it('shows incomes, allocations grouped by category with subtotals, totals and the couple summary', async () => {
     await openBudget();
     const salary = rowWith(incomesTable(), 'Salary');

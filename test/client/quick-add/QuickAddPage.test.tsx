@@ -59,7 +59,7 @@ describe('Quick Add', () => {
     await user.type(screen.getByLabelText('Amount'), '12.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved: Corner Shop 12.50 spent.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: Corner Shop 12.50 withdrawn.')).toBeInTheDocument();
     expect(network.find('POST', '/transactions/one').map((r) => r.body)).toEqual([
       { bank_account_id: CHEQUING.id, transaction_date: '2026-03-14', description: 'Corner Shop', withdrawal_amount: 1250, deposit_amount: 0, allocation_id: ALLOCATIONS[0].id },
     ]);
@@ -79,7 +79,7 @@ describe('Quick Add', () => {
     await user.click(screen.getByRole('combobox', { name: 'Allocation' }));
     await user.click((await screen.findAllByTitle('Rent')).at(-1)!);
     await user.type(screen.getByLabelText('Description'), 'Corner Shop');
-    await user.click(screen.getByRole('radio', { name: 'Received' }));
+    await user.click(screen.getByRole('radio', { name: 'Deposited' }));
     await user.type(screen.getByLabelText('Amount'), '40');
     await waitFor(() => expect(network.find('POST', '/transactions/suggestions')).toHaveLength(0), { timeout: 1000 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -121,7 +121,7 @@ describe('Quick Add', () => {
     await user.type(screen.getByLabelText('Amount'), '80');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved: Tree 80.00 spent.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: Tree 80.00 withdrawn.')).toBeInTheDocument();
     expect(network.find('POST', '/transactions/one').map((r) => r.body)).toEqual([
       { bank_account_id: fund.id, transaction_date: '2026-03-14', description: 'Tree', withdrawal_amount: 8000, deposit_amount: 0, allocation_id: null, sink_fund_allocation_id: 32 },
     ]);

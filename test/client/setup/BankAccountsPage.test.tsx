@@ -188,7 +188,7 @@ describe('Bank Accounts', () => {
     await user.click(within(dialog).getByText('Save'));
     expect(await within(dialog).findByText('Official Account # is already used by another account')).toBeInTheDocument();
     expect(within(dialog).getByText('Validation failed')).toBeInTheDocument();
-    expect(messages).toContain('Bank Account not saved. Validation failed');
+    expect(messages).toContain('Bank Account not saved. Validation failed.');
     expect(within(dialog).getByLabelText('Official Account #')).toHaveValue('123');
   });
 
@@ -215,6 +215,24 @@ describe('Bank Accounts', () => {
       statement_day: 5,
       payment_due_day: 25,
     });
+  });
+
+  it('says a refused delete once, on the page, one sentence per reason', async () => {
+    const reasons = ["Bank account 'Chequing' has 12 transactions: close it instead", "Bank account 'Chequing' is used by 6 incomes"];
+    mockFetch({ ...setUpHousehold(), 'DELETE /bank_accounts/1': refusal(422, reasons) });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Delete Chequing'));
+    await user.click(within(await findDialog('Delete Bank Account?')).getByText('Yes'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Bank Account not deleted.')).toBeInTheDocument();
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Bank account 'Chequing' has 12 transactions: close it instead.",
+      "Bank account 'Chequing' is used by 6 incomes.",
+    ]);
+    // Said once: the message bar does not repeat what the page shows.
+    expect(messages.filter((text) => text.includes('not deleted'))).toEqual([]);
+    expect(screen.getAllByText(/is used by 6 incomes/)).toHaveLength(1);
   });
 
   it('lists closed accounts only when asked', async () => {
