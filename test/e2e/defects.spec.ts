@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
-import { settled } from './support/dialogs';
+import { chooseOption, settled } from './support/dialogs';
 import { createDemoHousehold, createHousehold, signIn } from './support/households';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
@@ -186,8 +186,7 @@ test("a special event's allocations made from the event, shown month by month ag
   await page.getByRole('button', { name: 'Add Allocations' }).click({ timeout: 90_000 });
   const dialog = await settled(page.getByRole('dialog', { name: 'Add Allocations: Summer Trip' }));
   await dialog.getByLabel('Name').fill('Trip fund');
-  await dialog.getByRole('combobox', { name: 'Category' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Food' }).first().click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Category' }), 'Food');
   const months = dialog.getByRole('table', { name: 'Amount per month' });
   const amountFields = months.getByRole('textbox');
   await expect(amountFields).toHaveCount(2);

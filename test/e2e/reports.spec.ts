@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { apiFor } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
-import { settledOptions } from './support/dialogs';
+import { chooseOption } from './support/dialogs';
 
 /**
  * The monthly review: each report opens with a chart (an SVG drawn from the data) beside its table, both agree,
@@ -85,11 +85,6 @@ async function tableText(rows: Locator): Promise<string[][]> {
   return result;
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).first().click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
 
 /** Chart and table side by side on a wide screen; the chart above the table on a phone, neither wider than it. */
 async function expectLayout(page: Page, testInfo: TestInfo, tableName: string) {
@@ -136,7 +131,7 @@ test('net worth: a line per figure, the same figures in the table, a period rang
   expect(await tooltipAt(page, points.nth(1))).toContain('Net Worth : 4,030.00');
   await expectLayout(page, testInfo, 'Net worth by period');
 
-  await choose(page, 'From', 'Feb 2026');
+  await chooseOption(page, 'From', 'Feb 2026');
   await expect(page).toHaveURL(/#\/reports\/net-worth\?from=2026-02&to=2026-03$/);
   await expect(rows).toHaveCount(2);
   await expect(points).toHaveCount(2);
@@ -169,7 +164,7 @@ test('category spending: choose a category, grouped columns of budgeted and spen
   ]);
   await expect(chart(page).locator('.recharts-bar-rectangle')).toHaveCount(6);
 
-  await choose(page, 'Category', 'Saving');
+  await chooseOption(page, 'Category', 'Saving');
   await expect(page).toHaveURL(/category_id=\d+/);
   await expect(chart(page).locator('figcaption')).toContainText('Saving:');
   expect(await tableText(rows)).toEqual([

@@ -4,6 +4,7 @@ import { MessageBar } from '../../../src/app/messages/MessageBar';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState, storeTestCredentials } from '../../support/render';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from '../transactions/builders';
 import { ALLOCATIONS, CARD, CHEQUING, household, suggestionsResponse } from '../transactions/renderTransactions';
 
@@ -76,8 +77,7 @@ describe('Quick Add', () => {
     const user = setupUser();
     await waitFor(() => expect(comboboxValue('Account')).toBe('Chequing'));
     setDate('2026-03-20');
-    await user.click(screen.getByRole('combobox', { name: 'Allocation' }));
-    await user.click((await screen.findAllByTitle('Rent')).at(-1)!);
+    await chooseOption(user, 'Allocation', 'Rent');
     await user.type(screen.getByLabelText('Description'), 'Corner Shop');
     await user.click(screen.getByRole('radio', { name: 'Deposited' }));
     await user.type(screen.getByLabelText('Amount'), '40');
@@ -114,8 +114,7 @@ describe('Quick Add', () => {
     await waitFor(() => expect(comboboxValue('Account')).toBe('Sinking'));
     setDate('2026-03-14');
     expect(screen.queryByRole('combobox', { name: 'Allocation' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Sink Fund Allocation' }));
-    await user.click((await screen.findAllByTitle('Christmas')).at(-1)!);
+    await chooseOption(user, 'Sink Fund Allocation', 'Christmas');
     expect(network.find('GET', '/sink_fund_allocations').at(-1)?.search).toBe('?bank_account_id=9');
     await user.type(screen.getByLabelText('Description'), 'Tree');
     await user.type(screen.getByLabelText('Amount'), '80');

@@ -3,6 +3,7 @@ import { today } from '../../../src/shared/dates';
 import type { ReconcilePreview } from '../../../src/shared/schemas/reconciliation';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { household, renderBalances } from '../account-balances/fixtures';
 import { openDialog } from '../../support/dialogs';
 
@@ -46,8 +47,7 @@ const previewRoute = (answer: (request: RecordedRequest) => { status?: number; b
 async function openOnVisa(user: ReturnType<typeof setupUser>) {
   await screen.findByText('Chequing');
   const dialog = await openDialog(user, TITLE);
-  await user.click(within(dialog).getByLabelText('Account'));
-  await user.click(await screen.findByText('Visa', { selector: '.ant-select-item-option-content' }));
+  await chooseOption(user, within(dialog).getByLabelText('Account'), 'Visa');
   return dialog;
 }
 

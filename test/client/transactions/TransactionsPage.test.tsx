@@ -3,6 +3,7 @@ import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transaction
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { waitForGuideAnswers } from '../../support/guide';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from './builders';
 import { CARD, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
 import { findDialog } from '../../support/dialogs';
@@ -11,11 +12,6 @@ const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as 
 const viewRowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const figure = (label: string) => screen.getByLabelText(label).textContent;
 
-async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, label: string) {
-  await user.click(combobox);
-  const options = await screen.findAllByTitle(label);
-  await user.click(options[options.length - 1]);
-}
 
 describe('Transactions', () => {
   it('opens on the primary budget account and the current budget, and puts both in the URL', async () => {
