@@ -30,8 +30,8 @@ export const isCardPayment = (row: CardRow): boolean =>
 
 /**
  * The charges a payment most likely paid: the oldest unpaid rows first, each taken while the total stays within
- * the payment (an unpaid refund always fits). Exact when some oldest-first run adds up to it; otherwise the
- * closest total below it.
+ * the payment (an unpaid refund always fits). Exact when an oldest-first run adds up to it; otherwise a total below
+ * it, which the dialog says in words.
  */
 export function oldestChargesCovering<R extends CardRow>(rows: readonly R[], payment: Cents): R[] {
   const candidates = rows.filter(markableAsPaid).sort((a, b) => (a.transaction_date < b.transaction_date ? -1 : a.transaction_date > b.transaction_date ? 1 : a.id - b.id));

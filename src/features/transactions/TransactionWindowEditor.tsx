@@ -41,6 +41,8 @@ import {
 import { useAllocationSuggestions } from './useAllocationSuggestions';
 import { useGetTransactionWindowQuery, useSaveTransactionWindowMutation, type TransactionWindow } from './transactionsApi';
 import { TransferDialog } from './TransferDialog';
+import { MarkChargesPaidDialog } from './MarkChargesPaidDialog';
+import { CardMonthNote } from './CardMonthNote';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 
@@ -90,7 +92,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     if (firstBad >= 0) paging.showRow(firstBad);
   };
   const [importNote, setImportNote] = useState<{ text: string; problems: string[] } | null>(null);
-  const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | 'mark-paid' | null>(null);
   // The row just added by "Add New Transaction": its first field takes the focus once it is on screen.
   const [focusRow, setFocusRow] = useState<string | null>(null);
   useEffect(() => {
@@ -222,6 +224,11 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
                 Transfer
               </Button>
               <Button onClick={() => setDialog('reconcile')}>Reconcile</Button>
+              {account.is_credit_card && (
+                <Button onClick={() => setDialog('mark-paid')} disabled={!windowQuery.data || windowQuery.isFetching}>
+                  Mark Charges Paid
+                </Button>
+              )}
               {account.reconciled_through && <span className="ec-transactions-reconciled">Reconciled through {formatShortDate(account.reconciled_through)}</span>}
             </>
           )}
@@ -271,7 +278,10 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             <Pagination current={paging.page} pageSize={PAGE_SIZE} total={rows.length} onChange={paging.setPage} showSizeChanger={false} style={{ marginTop: 8 }} />
           )}
         </div>
-        <SummaryCard figures={figures} selectedTotal={selectedTotal(rows, selection.selected)} selectedCount={selection.selected.size} onClearSelection={selection.clear} />
+        <div className="ec-transactions-side">
+          <SummaryCard figures={figures} selectedTotal={selectedTotal(rows, selection.selected)} selectedCount={selection.selected.size} onClearSelection={selection.clear} />
+          {account.is_credit_card && <CardMonthNote figures={figures} rows={rows} window={window} />}
+        </div>
       </div>
       <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} onImported={imported} onDone={() => setDialog(null)} />
       <TransferDialog
@@ -283,6 +293,20 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         allocationChoices={allocationChoices}
         onDone={() => setDialog(null)}
       />
+      {account.is_credit_card && (
+        <MarkChargesPaidDialog
+          open={dialog === 'mark-paid'}
+          accountId={account.id}
+          budgetId={budgetId}
+          rows={savedRows}
+          lockVersion={windowQuery.data?.lockVersion}
+          selectedKeys={selection.selected}
+          onDone={(marked) => {
+            setDialog(null);
+            if (marked) selection.clear();
+          }}
+        />
+      )}
       <ReconcileDialog open={dialog === 'reconcile'} accounts={accounts} accountId={account.id} onDone={() => setDialog(null)} />
       <UnsavedChangesGuard dirty={dirty} changesTo="these transactions" />
     </>

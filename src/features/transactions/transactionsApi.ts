@@ -1,5 +1,6 @@
 import { api, LIST } from '../../app/api';
 import { activityIdOf, type Recorded } from '../../app/recordedWrites';
+import type { MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
@@ -75,6 +76,12 @@ export const transactionsApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
     }),
+    /** `POST /bank_accounts/:id/mark_paid`: ticks the charges a card payment covered, in one recorded write. */
+    markChargesPaid: build.mutation<MarkPaidResult & Recorded, MarkPaidBody & { bankAccountId: number }>({
+      query: ({ bankAccountId, ...body }) => ({ url: `/bank_accounts/${bankAccountId}/mark_paid`, method: 'POST', body }),
+      transformResponse: (result: MarkPaidResult, meta) => ({ ...result, activityId: activityIdOf(meta) }),
+      invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
+    }),
     /** `POST /transactions/one` (Quick add): one row, in the budget holding its date. */
     addOneTransaction: build.mutation<Transaction, QuickAddBody>({
       query: (body) => ({ url: '/transactions/one', method: 'POST', body }),
@@ -112,6 +119,7 @@ export const {
   useSaveTransactionWindowMutation,
   useAddOneTransactionMutation,
   useTransferBetweenAccountsMutation,
+  useMarkChargesPaidMutation,
   useSuggestAllocationsMutation,
   useSearchTransactionsQuery,
   useGetBudgetAllocationsQuery,

@@ -147,6 +147,38 @@ describe('Transactions', () => {
     ]);
   });
 
+  it('after a card payment, proposes the oldest charges adding up to it and marks them paid in one step; the card says what Close will carry', async () => {
+    const rows = [
+      transaction({ id: 201, bank_account_id: 2, transaction_date: '2026-03-02', description: 'Books', withdrawal_amount: 4000, allocation_id: 11, status: 'unpaid' }),
+      transaction({ id: 202, bank_account_id: 2, transaction_date: '2026-03-05', description: 'Fuel', withdrawal_amount: 6000, allocation_id: 12, status: 'unpaid' }),
+      transaction({ id: 203, bank_account_id: 2, transaction_date: '2026-03-09', description: 'Shoes', withdrawal_amount: 9000, allocation_id: 13, status: 'unpaid' }),
+      transaction({ id: 204, bank_account_id: 2, transaction_date: '2026-03-20', description: 'Deposit - Visa payment', deposit_amount: 10000, status: 'paid' }),
+    ];
+    const network = mockFetch(household({ 'GET /transactions': windowResponse(rows), 'POST /bank_accounts/2/mark_paid': { marked: 2, window_lock_version: 4 } }));
+    const user = setupUser();
+    const { store } = renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    await screen.findByText('Books');
+    // Balance -70.00, unpaid 190.00: the payment covers charges still marked unpaid.
+    const month = screen.getByLabelText("This card's month");
+    expect(month).toHaveTextContent('The card owes 70.00.');
+    expect(month).toHaveTextContent('3 unpaid rows (190.00): Close will carry them into the next month as (B/F) rows dated Apr 01, 2026.');
+    expect(month).toHaveTextContent('Payments cover 120.00 of charges still marked unpaid');
+    expect(screen.getByRole('button', { name: /Unpaid Difference/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark Charges Paid' }));
+    const dialog = await findDialog('Mark Charges Paid');
+    expect(within(dialog).getByLabelText('Mark Books paid')).toBeChecked();
+    expect(within(dialog).getByLabelText('Mark Fuel paid')).toBeChecked();
+    expect(within(dialog).getByLabelText('Mark Shoes paid')).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Ticked against the payment')).toHaveTextContent('The ticked charges add up to the payment (100.00).');
+    await user.click(within(dialog).getByLabelText('Mark Shoes paid'));
+    expect(within(dialog).getByLabelText('Ticked against the payment')).toHaveTextContent('190.00: 90.00 more than the payment');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose the oldest charges' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark 2 Charges Paid' }));
+    await waitFor(() => expect(store.getState().messages.current?.text).toBe('Charges marked paid.'));
+    expect(network.find('POST', '/bank_accounts/2/mark_paid').map((request) => request.body)).toEqual([{ budget_id: 7, window_lock_version: 3, transaction_ids: [201, 202] }]);
+  });
+
   it('clearing an allocation marks the row unpaid', async () => {
     mockFetch(household());
     const user = setupUser();
