@@ -56,3 +56,22 @@ export function clashesOf<T extends object, K>(draft: readonly T[], base: readon
   }
   return clashes;
 }
+
+/**
+ * The saved rows both the person (changed or toggled deleted) and someone else (changed or deleted) touched since
+ * `base`. None: the other change can be taken in quietly under the person's edits and the save sent again.
+ */
+export function rowsTouchedByBoth<T extends object, K>(draft: readonly T[], base: readonly T[], fresh: readonly T[], keyOf: (row: T) => K): K[] {
+  const freshByKey = new Map(fresh.map((row) => [keyOf(row), row]));
+  const draftByKey = new Map(draft.map((row) => [keyOf(row), row]));
+  const touched: K[] = [];
+  for (const original of base) {
+    const key = keyOf(original);
+    const mine = draftByKey.get(key);
+    const theirs = freshByKey.get(key);
+    const changedByMe = !mine || !sameRow(original, mine);
+    const changedByThem = !theirs || !sameRow(original, theirs);
+    if (changedByMe && changedByThem) touched.push(key);
+  }
+  return touched;
+}
