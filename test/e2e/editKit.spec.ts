@@ -69,7 +69,8 @@ test('after a conflict the transactions window keeps the edits on top of the oth
   await page.getByRole('button', { name: 'Make Changes' }).click();
   await (await descriptionOf(page, 'Coffee')).fill('Coffee (mine)');
 
-  // Someone else (another session) saves the window meanwhile: Rent renamed.
+  // Someone else (another session) saves the window meanwhile: Rent renamed, and Coffee too (a row both changed:
+  // only then is the person asked; a change to other rows alone is taken in and saved over quietly).
   const stored = await api<StoredRow[]>('GET', `/transactions?${query}`);
   const [accountId, budgetId] = query.match(/\d+/g)!.map(Number);
   await api('POST', '/transactions', {
@@ -78,7 +79,7 @@ test('after a conflict the transactions window keeps the edits on top of the oth
     transactions: stored.map(({ id, transaction_date, description, withdrawal_amount, deposit_amount, status }) => ({
       id,
       transaction_date,
-      description: description === 'Rent' ? 'Rent (theirs)' : description,
+      description: description === 'Rent' ? 'Rent (theirs)' : description === 'Coffee' ? 'Coffee (theirs)' : description,
       withdrawal_amount,
       deposit_amount,
       status,

@@ -151,18 +151,25 @@ export interface RowView<Line> {
   row: Line | undefined;
   refused: string[];
   added: boolean;
+  /** After a Reload: the fields someone else changed too, with their values (shown beside the person's). */
+  clash: Partial<Line>;
 }
+
+const NO_CLASH = {};
+const selectClash = (state: RootState, kind: 'incomes' | 'allocations', key: number) => state.budgetEdit.draft?.clashes?.[kind]?.[key] ?? NO_CLASH;
 
 export const selectIncomeRowView = (state: RootState, budgetId: number, key: number): RowView<IncomeLine> => ({
   row: selectIncome(state, budgetId, key),
   refused: selectRefusedFields(state, 'incomes', key),
   added: selectAddedKey(state) === key,
+  clash: selectClash(state, 'incomes', key),
 });
 
 export const selectAllocationRowView = (state: RootState, budgetId: number, key: number): RowView<AllocationLine> => ({
   row: selectAllocation(state, budgetId, key),
   refused: selectRefusedFields(state, 'allocations', key),
   added: selectAddedKey(state) === key,
+  clash: selectClash(state, 'allocations', key),
 });
 
 /** The rows a save sends, in the order it sends them: new rows toggled deleted are left out. */

@@ -18,7 +18,8 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
 import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
-import { draftFromTransaction, fixRowsMessage, newDraftRow, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
+import { draftFromTransaction, draftRowIdentity, fixRowsMessage, newDraftRow, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
+import { rowsTouchedByBoth } from '../../app/rebaseRows';
 import { ImportDialog } from './ImportDialog';
 import { importSummaryText, type ImportOutcome } from './import/merge';
 import { columnTotals, selectedTotal, summaryFigures } from './summary';
@@ -161,6 +162,11 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     rebased: (fresh) => {
       setRowErrors(NO_ROW_ERRORS);
       dispatch(draftRebased({ rows: fresh.transactions.map(draftFromTransaction), lockVersion: fresh.lockVersion }));
+    },
+    // A partner's Quick Add (or any change to other rows) is taken in and the save sent again; only rows both changed ask.
+    overlaps: (state, fresh) => {
+      const draft = state.transactionEdit.draft;
+      return !draft || rowsTouchedByBoth(draft.rows, draft.base.rows, fresh.transactions.map(draftFromTransaction), draftRowIdentity.keyOf).length > 0;
     },
   });
   const startEditing = () => {

@@ -229,9 +229,11 @@ describe('Transactions', () => {
     expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
   });
 
-  it('offers Reload after a conflicting save, which brings in the other change with the edits kept on top, then saves with the new version', async () => {
-    // Someone else saved the window meanwhile: Mystery charge renamed, a row added, version 4.
+  it('offers Reload after a save that conflicts on a row both changed, which brings in the other change with the edits kept on top, then saves with the new version', async () => {
+    // Someone else saved the window meanwhile: Supermarket (which this person edits too) and Mystery charge renamed,
+    // a row added, version 4.
     let theirs = false;
+    let theirReads = 0;
     let saves = 0;
     // The reload's answer waits until the test lets it through: a save clicked meanwhile must not go out.
     let answerReload = () => {};
@@ -240,8 +242,17 @@ describe('Transactions', () => {
       household({
         'GET /transactions': async () =>
           theirs
-            ? (await reloadAnswered,
-              windowResponse([...WINDOW.map((row) => (row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row)), transaction({ id: 150, description: 'Their coffee' })], 4)())
+            ? // The first read after the 409 looks for an overlap; Reload's read waits for the test.
+              (++theirReads > 1 && (await reloadAnswered),
+              windowResponse(
+                [
+                  ...WINDOW.map((row) =>
+                    row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row.description === 'Supermarket' ? { ...row, description: 'Supermarket (theirs)' } : row,
+                  ),
+                  transaction({ id: 150, description: 'Their coffee' }),
+                ],
+                4,
+              )())
             : windowResponse()(),
         'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
       }),
@@ -269,6 +280,29 @@ describe('Transactions', () => {
     const second = network.find('POST', '/transactions')[1].body as { window_lock_version: number; transactions: { description: string }[] };
     expect(second.window_lock_version).toBe(4);
     expect(second.transactions.map((row) => row.description)).toEqual(expect.arrayContaining(['Supermarket X', 'Mystery charge (theirs)', 'Their coffee']));
+  });
+
+  it("saves over a partner's Quick Add into the account without asking: their row comes in, the save goes again with the new version", async () => {
+    let theirs = false;
+    let saves = 0;
+    const network = mockFetch(
+      household({
+        'GET /transactions': () => (theirs ? windowResponse([...WINDOW, transaction({ id: 150, description: 'Their coffee' })], 4)() : windowResponse()()),
+        'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
+      }),
+    );
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), ' X');
+    theirs = true;
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(network.find('POST', '/transactions')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+    expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument();
+    const second = network.find('POST', '/transactions')[1].body as { window_lock_version: number; transactions: { description: string }[] };
+    expect(second.window_lock_version).toBe(4);
+    expect(second.transactions.map((row) => row.description)).toEqual(expect.arrayContaining(['Supermarket X', 'Their coffee']));
   });
 
   it('asks "Discard your changes?" on Cancel when there are edits', async () => {
