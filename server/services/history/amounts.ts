@@ -22,10 +22,12 @@ export function centsOf(text: string): number | null {
   if (!parts) return null;
   const minus = (sign: string) => sign === '-' || sign === '−';
   if (minus(parts[1]) || minus(parts[2]) || minus(parts[4])) negative = !negative;
-  const digits = parts[3].replace(/[\s'\u00a0\u202f]/g, '');
+  const digits = parts[3].trim();
   const decimal = /[.,](\d{1,2})$/.exec(digits);
-  const whole = (decimal ? digits.slice(0, decimal.index) : digits).replace(/[.,]/g, '');
-  if (!/^\d+$/.test(whole)) return null;
+  const grouped = decimal ? digits.slice(0, decimal.index) : digits;
+  // Plain digits, or thousands in groups of three: "1.2.3,4" is no amount.
+  if (!/^\d+$/.test(grouped) && !/^\d{1,3}(?:[.,'\s\u00a0\u202f]\d{3})+$/.test(grouped)) return null;
+  const whole = grouped.replace(/\D/g, '');
   const cents = Number(whole) * 100 + (decimal ? Number(decimal[1].padEnd(2, '0')) : 0);
   if (!Number.isSafeInteger(cents)) return null;
   return negative && cents !== 0 ? -cents : cents;

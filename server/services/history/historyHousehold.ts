@@ -85,6 +85,8 @@ export async function readHistoryHousehold(scope: HouseholdScope, today: string)
     list.push({ id: line.id, name: line.name, category_id: line.allocation_category_id });
     byBudget.set(line.budget_id, list);
   }
+  // In the person's order of names, the same on both databases.
+  accounts.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return {
     revision,
     today,
@@ -99,7 +101,7 @@ export async function readHistoryHousehold(scope: HouseholdScope, today: string)
       rows_after_opening: rowsAfter.get(a.id) ?? 0,
       history_refs: historyRefs.get(a.id) ?? [],
     })),
-    categories,
+    categories: categories.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     budgets: budgets.map((b) => ({ start_date: b.start_date, end_date: b.end_date, allocations: byBudget.get(b.id) ?? [] })),
   };
 }
