@@ -42,6 +42,7 @@ export const menuSections: MenuSection[] = [
       { label: 'Allocation Categories', to: paths.allocationCategories },
       { label: 'Financial Institutions', to: paths.institutions },
       { label: 'Bank Accounts', to: paths.bankAccounts },
+      { label: 'Scheduled', to: paths.scheduled },
       { label: 'Settings', to: paths.settings },
       { label: 'Members', to: paths.members },
     ],

@@ -30,6 +30,7 @@ export const paths = {
   institutions: '/setup/institutions',
   bankAccounts: '/setup/bank-accounts',
   settings: '/setup/settings',
+  scheduled: '/setup/scheduled',
   members: '/setup/members',
   yourData: '/your-data',
   activity: '/activity',

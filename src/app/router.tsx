@@ -20,6 +20,7 @@ const QuickAddPage = antdArea(() => import(/* webpackChunkName: "quick-add-page"
 const SinkFundsPage = antdArea(() => import(/* webpackChunkName: "sink-funds" */ '../features/sink-funds/SinkFundsPage'));
 const SetupArea = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/setup/SetupArea'));
 const MembersPage = antdArea(() => import(/* webpackChunkName: "setup" */ '../features/members/MembersPage'));
+const SchedulesPage = antdArea(() => import(/* webpackChunkName: "schedules" */ '../features/schedules/SchedulesPage'));
 const AccountBalancesPage = antdArea(() => import(/* webpackChunkName: "account-balances" */ '../features/account-balances/AccountBalancesPage'));
 const ReportsArea = antdArea(() => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsArea'));
 const SpecialEventsArea = antdArea(() => import(/* webpackChunkName: "special-events" */ '../features/special-events/SpecialEventsArea'));
@@ -74,6 +75,7 @@ export const routes = [
       { path: 'transactions/find', element: page(FindTransactionsPage) },
       { path: 'quick-add', element: page(QuickAddPage) },
       { path: 'setup/members', element: page(MembersPage) },
+      { path: 'setup/scheduled', element: page(SchedulesPage) },
       { path: 'setup/*', element: page(SetupArea) },
       { path: 'sink-funds', element: page(SinkFundsPage) },
       { path: 'account-balances', element: page(AccountBalancesPage) },

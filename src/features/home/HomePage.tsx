@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { ActivityList } from '../activity';
+import { StillToPay } from '../schedules';
 import './home.css';
 
 const recentUpdates = [
@@ -48,6 +49,7 @@ export default function HomePage() {
           <span>Last transaction entered:</span> <LastTransactionDate />
         </div>
       </Card>
+      <StillToPay />
       <Card title="Recent activity" className="ec-home-card" size="small" extra={<Link to={paths.activity}>All activity</Link>}>
         <RecentActivity />
       </Card>

@@ -12,7 +12,7 @@ import { LiveChangeNotice } from '../../components/LiveChangeNotice';
 import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
-import { formatShortDate, today } from '../../shared/dates';
+import { addMonths, formatShortDate, today } from '../../shared/dates';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
@@ -46,6 +46,7 @@ import { MarkChargesPaidDialog } from './MarkChargesPaidDialog';
 import { CardMonthNote } from './CardMonthNote';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
+import { ScheduleDialog, type ScheduleDraft } from '../schedules';
 
 const WINDOW_NOT_SAVED = 'Transactions not saved.';
 const TRANSACTIONS_RELOADED = 'Reloaded the latest transactions with your changes kept on top. Check them and save again.';
@@ -82,6 +83,18 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const options = useAccountChoices(account, allocationChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
+  // "Make this repeat": one saved row chosen, a schedule starting a month after it.
+  const [repeating, setRepeating] = useState<ScheduleDraft | null>(null);
+  const chosen = selection.selected.size === 1 ? rows.find((row) => selection.selected.has(row.key) && row.id !== null) : undefined;
+  const repeatable: ScheduleDraft | null = chosen
+    ? {
+        description: chosen.description,
+        amount: chosen.deposit_amount - chosen.withdrawal_amount,
+        bank_account_id: account.id,
+        allocation_id: chosen.allocation_id ?? undefined,
+        start_date: addMonths(chosen.transaction_date, 1),
+      }
+    : null;
   const [saveWindow] = useSaveTransactionWindowMutation();
   /** The rows a refused save (or the check before sending) named, with what was said of each. */
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<string, string[]>>(NO_ROW_ERRORS);
@@ -266,6 +279,11 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           description={importNote.problems.length > 0 ? importNote.problems.slice(0, 10).join('; ') : undefined}
         />
       )}
+      {!editing && repeatable && (
+        <Button className="ec-make-repeat" onClick={() => setRepeating(repeatable)}>
+          Make this repeat
+        </Button>
+      )}
       <div className={`ec-transactions-layout${editing ? ' ec-transactions-layout--editing' : ''}`}>
         <div className="ec-transactions-table-wrap">
           <TransactionTable
@@ -314,6 +332,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         />
       )}
       <ReconcileDialog open={dialog === 'reconcile'} accounts={accounts} accountId={account.id} onDone={() => setDialog(null)} />
+      <ScheduleDialog open={repeating !== null} draft={repeating ?? undefined} onDone={() => setRepeating(null)} />
       <UnsavedChangesGuard dirty={dirty} changesTo="these transactions" />
     </>
   );

@@ -19,6 +19,7 @@ import { selectIsEditingTransactions } from './transactionEditSlice';
 import { useGetBudgetAllocationsQuery } from './transactionsApi';
 import './transactions.css';
 import { GuideNextStep } from '../guide';
+import { UpcomingRows } from '../schedules';
 
 const NO_ALLOCATIONS: never[] = [];
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -126,6 +127,7 @@ export default function TransactionsPage() {
           closed={budget.status === 'closed'}
         />
       )}
+      {account && budget && <UpcomingRows bankAccountId={account.id} window={budget} />}
       {!editing && <GuideNextStep step="entries" missing={'No transactions yet. Add them here with "Make Changes", one at a time with Quick Add, or import your bank\'s CSV export with "Make Changes" then "Import Transactions".'} />}
     </section>
   );
