@@ -128,7 +128,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: 'public/quick-add.html', filename: 'quick-add.html', chunks: ['quick-add'], inject: 'body', scriptLoading: 'blocking' }),
       new InlineScriptsPlugin('quick-add.html', 'quick-add'),
       new AppManifestPlugin(),
-      new ServiceWorkerBuildPlugin({ worker: 'service-worker.js', pages: ['', 'quick-add'], chunkGroups: ['main', 'router'] }),
+      new ServiceWorkerBuildPlugin({ worker: 'service-worker.js', pages: ['', 'quick-add'], chunkGroups: ['main', 'router', 'live-updates'] }),
       // The budget detail's antd Table without the features it turns off (scripts/leanAntdTable.js).
       new LeanAntdTablePlugin(),
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),

@@ -3,7 +3,7 @@ import { authApi } from '../features/auth/authApi';
 import { tokenValidated } from './authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
 import { hasCredentials } from './credentials';
-import { budgetOfPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
+import { budgetOfPath, hashPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
 import { paths } from './paths';
 import type { AppStore } from './store';
 
@@ -40,7 +40,12 @@ async function fetchOnce<T>(request: { unwrap(): Promise<T>; unsubscribe(): void
  */
 export function startSignedInApp(store: AppStore, path: string): Promise<ComponentType> | undefined {
   if (!hasCredentials() || path === paths.login || path === paths.logout) return undefined;
-  const routedApp = import(/* webpackChunkName: "router" */ './AppRouter').then((module) => module.default);
+  let routerCreated = false;
+  // The router reads the address when its chunk runs (AppRouter.tsx); the flag is set in the same task.
+  const routedApp = import(/* webpackChunkName: "router" */ './AppRouter').then((module) => {
+    routerCreated = true;
+    return module.default;
+  });
 
   void fetchOnce(store.dispatch(authApi.endpoints.validateToken.initiate())).then((user) => {
     if (user && !store.getState().auth.validated) store.dispatch(tokenValidated(user));
@@ -58,6 +63,12 @@ export function startSignedInApp(store: AppStore, path: string): Promise<Compone
       else if (current.budget_id) {
         rememberCurrentBudget(current.budget_id);
         if (current.budget_id !== remembered) fetchBudget(current.budget_id);
+        // Known before the router exists (the usual case: the head start asked for it): the router starts at the
+        // budget itself, as the current budget's page would have sent it there, without drawing that page first.
+        if (!routerCreated && hashPath() === paths.currentBudget) {
+          currentBudgetFromBoot = false;
+          window.history.replaceState(window.history.state, '', `#${paths.budget(current.budget_id)}`);
+        }
       }
     });
     return routedApp;
