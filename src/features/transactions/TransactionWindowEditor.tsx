@@ -33,12 +33,8 @@ import {
   rowAdded,
   windowSaved,
   rowsImported,
-  selectDraftLockVersion,
-  selectDraftRows,
-  selectHasUnsavedTransactions,
-  selectIsEditingWindow,
-  selectOpenSuggestionCount,
 } from './transactionEditSlice';
+import { selectDraftLockVersion, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingWindow, selectOpenSuggestionCount } from './transactionSelectors';
 import { useAllocationSuggestions } from './useAllocationSuggestions';
 import { useGetTransactionWindowQuery, useSaveTransactionWindowMutation, type TransactionWindow } from './transactionsApi';
 import { TransferDialog } from './TransferDialog';

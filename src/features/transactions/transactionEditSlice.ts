@@ -1,6 +1,5 @@
-import { createSelector, type PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
-import type { RootState } from '../../app/store';
 import { addRows, arrayList, beforeThisAction, createDraftSlice, editRow, toggleDeleted, type DraftCore, type DraftState } from '../../app/editing/draftSlice';
 import { draftRowIdentity, type DraftRow } from './draftRows';
 
@@ -109,22 +108,3 @@ export const {
   windowSaved,
 } = transactionEditSlice.actions;
 export const transactionEditReducer = transactionEditSlice.reducer;
-
-const NO_ROWS: DraftRow[] = [];
-
-/** Whether this account's window, in this budget, is in edit mode. */
-export const selectIsEditingWindow = (state: RootState, bankAccountId: number, budgetId: number) =>
-  state.transactionEdit.draft?.bankAccountId === bankAccountId && state.transactionEdit.draft.budgetId === budgetId;
-
-/** Some window is in edit mode (the account and budget pickers wait for it to end). */
-export const selectIsEditingTransactions = (state: RootState) => state.transactionEdit.draft !== null;
-
-export const selectHasUnsavedTransactions = (state: RootState) => state.transactionEdit.draft?.dirty ?? false;
-
-export const selectDraftLockVersion = (state: RootState) => state.transactionEdit.draft?.lockVersion;
-
-/** The draft's rows in order: a new array after each edit, with every untouched row the same object. */
-export const selectDraftRows = (state: RootState) => state.transactionEdit.draft?.rows ?? NO_ROWS;
-
-/** How many rows show a suggestion waiting to be accepted. */
-export const selectOpenSuggestionCount = createSelector([selectDraftRows], (rows) => rows.filter(hasOpenSuggestion).length);

@@ -5,19 +5,14 @@ import {
   suggestionsArrived,
   suggestionAccepted,
   allSuggestionsAccepted,
-  selectOpenSuggestionCount,
   editStarted,
   rowAdded,
   rowChanged,
   rowDeleteToggled,
   rowsImported,
-  selectDraftLockVersion,
-  selectDraftRows,
-  selectHasUnsavedTransactions,
-  selectIsEditingTransactions,
-  selectIsEditingWindow,
   windowSaved,
 } from '../../../src/features/transactions/transactionEditSlice';
+import { selectOpenSuggestionCount, selectDraftLockVersion, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingTransactions, selectIsEditingWindow } from '../../../src/features/transactions/transactionSelectors';
 import { draftRow } from './builders';
 
 function editingStore(rows = [draftRow(), draftRow(), draftRow()], isCreditCard = false) {
