@@ -40,6 +40,7 @@ import { useGetTransactionWindowQuery, useSaveTransactionWindowMutation, type Tr
 import { TransferDialog } from './TransferDialog';
 import { MarkChargesPaidDialog } from './MarkChargesPaidDialog';
 import { CardMonthNote } from './CardMonthNote';
+import { useCarriedForwardChoices } from './carriedForwardChoices';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 import { ScheduleDialog, type ScheduleDraft } from '../schedules';
@@ -76,7 +77,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const suggestions = useAllocationSuggestions({ rows: draftRows, budgetId, enabled: editing && !account.is_sink_fund });
 
   const allocationChoices = useMemo(() => allocationOptions(allocations), [allocations]);
-  const options = useAccountChoices(account, allocationChoices);
+  const accountChoices = useAccountChoices(account, allocationChoices);
+  const { options, carriedFrom } = useCarriedForwardChoices(account.id, budgetId, account.is_credit_card, savedRows, accountChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
   // "Make this repeat": one saved row chosen, a schedule starting a month after it.
@@ -287,6 +289,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             editing={editing}
             isSinkFund={account.is_sink_fund}
             isCreditCard={account.is_credit_card}
+            carriedFrom={carriedFrom}
             options={options}
             window={window}
             selected={selection.selected}

@@ -1,6 +1,6 @@
 import { api, LIST } from '../../app/api';
 import { activityIdOf, type Recorded } from '../../app/recordedWrites';
-import type { MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
+import type { CarriedForwardOrigin, MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
@@ -76,6 +76,11 @@ export const transactionsApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
     }),
+    /** `GET /bank_accounts/:id/carried_forward?budget_id=`: the allocation and original date of each (B/F) row of a card window. */
+    getCarriedForward: build.query<CarriedForwardOrigin[], { bankAccountId: number; budgetId: number }>({
+      query: ({ bankAccountId, budgetId }) => `/bank_accounts/${bankAccountId}/carried_forward?budget_id=${budgetId}`,
+      providesTags: [{ type: 'Transaction', id: LIST }],
+    }),
     /** `POST /bank_accounts/:id/mark_paid`: ticks the charges a card payment covered, in one recorded write. */
     markChargesPaid: build.mutation<MarkPaidResult & Recorded, MarkPaidBody & { bankAccountId: number }>({
       query: ({ bankAccountId, ...body }) => ({ url: `/bank_accounts/${bankAccountId}/mark_paid`, method: 'POST', body }),
@@ -120,6 +125,7 @@ export const {
   useAddOneTransactionMutation,
   useTransferBetweenAccountsMutation,
   useMarkChargesPaidMutation,
+  useGetCarriedForwardQuery,
   useSuggestAllocationsMutation,
   useSearchTransactionsQuery,
   useGetBudgetAllocationsQuery,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ROWS_PER_REQUEST, versionSchema } from './common';
+import { idSchema, MAX_ROWS_PER_REQUEST, queryIdSchema, versionSchema } from './common';
 
 export const NO_CHARGES_CHOSEN = 'Choose the charges to mark paid';
 export const NOT_A_CREDIT_CARD = "Only a credit card's charges are marked paid";
@@ -19,3 +19,19 @@ export const markPaidResultSchema = z.object({
   window_lock_version: z.number().int(),
 });
 export type MarkPaidResult = z.infer<typeof markPaidResultSchema>;
+
+/** `GET /bank_accounts/:id/carried_forward?budget_id=B`: where each carried-forward (B/F) row of a card window came from. */
+export const carriedForwardQuerySchema = z.object({ budget_id: queryIdSchema });
+
+export const carriedForwardOriginSchema = z.object({
+  /** The (B/F) row in this window. */
+  transaction_id: z.number().int(),
+  /** The charge as it was first entered: its date (null when it cannot be found any more). */
+  original_date: z.string().nullable(),
+  allocation_id: z.number().int().nullable(),
+  allocation_name: z.string().nullable(),
+  /** The budget the allocation (and so the charge's spending) belongs to. */
+  budget_name: z.string().nullable(),
+});
+export const carriedForwardOriginsSchema = z.array(carriedForwardOriginSchema);
+export type CarriedForwardOrigin = z.infer<typeof carriedForwardOriginSchema>;

@@ -179,6 +179,21 @@ describe('Transactions', () => {
     expect(network.find('POST', '/bank_accounts/2/mark_paid').map((request) => request.body)).toEqual([{ budget_id: 7, window_lock_version: 3, transaction_ids: [201, 202] }]);
   });
 
+  it("names a carried-forward row's allocation from its own month and says when the charge was made, never an id", async () => {
+    const rows = [transaction({ id: 301, bank_account_id: 2, transaction_date: '2026-03-01', description: 'Books (B/F)', withdrawal_amount: 4000, allocation_id: 99, status: 'unpaid', brought_forward_status: 'added', bank_ref: 'R1-BF' })];
+    mockFetch(
+      household({
+        'GET /transactions': windowResponse(rows),
+        'GET /bank_accounts/2/carried_forward': [{ transaction_id: 301, original_date: '2026-02-14', allocation_id: 99, allocation_name: 'Groceries', budget_name: 'Feb 01 - Feb 28, 2026' }],
+      }),
+    );
+    renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    const row = (await screen.findByText('Books (B/F)')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Groceries (Feb 01 - Feb 28, 2026)')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Carried forward from Feb 14, 2026');
+    expect(row).not.toHaveTextContent('#99');
+  });
+
   it('clearing an allocation marks the row unpaid', async () => {
     mockFetch(household());
     const user = setupUser();

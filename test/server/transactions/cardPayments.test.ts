@@ -1,7 +1,8 @@
 import { NO_CHARGES_CHOSEN, NOT_A_CREDIT_CARD, type MarkPaidResult } from '../../../src/shared/schemas/cardPayments';
 import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transactions';
 import { ACTIVITY_ID_HEADER } from '../../../src/shared/activityHeader';
-import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
+import { createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
+import type { CarriedForwardOrigin } from '../../../src/shared/schemas/cardPayments';
 import { call, testDialects, useTestServer } from '../../support/testServer';
 import { type ErrorBody, getWindow, saveWindow, windowFixture } from './fixtures';
 
@@ -78,5 +79,23 @@ describe.each(testDialects)('marking card charges paid (POST /bank_accounts/:id/
     const theirs = await markPaid(card.id, { budget_id: budget.id, window_lock_version: lockVersion, transaction_ids: [books.id] }, ctx.other);
     expect(theirs.status).toBe(404);
     expect((await statuses(card.id, budget.id)).Books).toBe('unpaid');
+  });
+
+  it('names where each carried-forward row came from: its allocation and budget, and the date of the charge, through two closes', async () => {
+    const { card, budget: march, books, shoes } = await cardMonth();
+    const april = await createBudget(ctx.user.scope, '2026-04-01');
+    const may = await createBudget(ctx.user.scope, '2026-05-01');
+    expect((await call(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${march.id}/close` })).status).toBe(200);
+    const origins = async (budgetId: number, who = ctx.user) =>
+      call<CarriedForwardOrigin[] & ErrorBody>(ctx.server, who, { method: 'GET', url: `/bank_accounts/${card.id}/carried_forward?budget_id=${budgetId}` });
+    const inApril = (await origins(april.id)).body;
+    expect(inApril.map(({ original_date, allocation_name, budget_name }) => ({ original_date, allocation_name, budget_name }))).toEqual(
+      ['2026-03-02', '2026-03-05', '2026-03-09'].map((original_date) => ({ original_date, allocation_name: 'Groceries', budget_name: 'Mar 01 - Mar 31, 2026' })),
+    );
+    // Carried again at April's close: still the March charge's date and allocation.
+    expect((await call(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${april.id}/close` })).status).toBe(200);
+    const inMay = (await origins(may.id)).body;
+    expect(inMay.map((origin) => origin.original_date)).toEqual([books.transaction_date, '2026-03-05', shoes.transaction_date]);
+    expect((await origins(may.id, ctx.other)).status).toBe(404);
   });
 });
