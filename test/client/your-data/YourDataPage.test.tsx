@@ -46,7 +46,7 @@ describe('Your data', () => {
   it('previews YNAB files, lists what could not be mapped, and imports the same files on confirmation', async () => {
     const network = mockFetch({
       'POST /household/history/preview': preview,
-      'POST /household/history/import': { imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, transactions: 12 } },
+      'POST /household/history/import': { imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 1, matched_accounts: 1, transactions: 12 } },
     });
     const user = setupUser();
     renderWithProviders(<YourDataPage />, { preloadedState: signedInState() });
@@ -56,12 +56,17 @@ describe('Your data', () => {
 
     expect(await screen.findByText('Could not be mapped (1)')).toBeTruthy();
     expect(screen.getByText('Health: Gym')).toBeTruthy();
-    expect(network.find('POST', '/household/history/preview')[0].body).toEqual({ source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n' });
+    const files = { source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n', names: ['Plan.csv', 'Register.csv'] };
+    expect(network.find('POST', '/household/history/preview')[0].body).toEqual({ ...files, choices: {} });
+    // The preview shows each account's and group's fate: the group matched with the household's own category.
+    expect(screen.getByLabelText('Everyday becomes')).toBeTruthy();
+    expect(screen.getByText('A new account')).toBeTruthy();
     expect(network.find('POST', '/household/history/import')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Import history' }));
-    expect(await screen.findByText('Imported 2 budgets, 7 allocations, 2 accounts and 12 transactions.')).toBeTruthy();
-    expect(network.find('POST', '/household/history/import')[0].body).toEqual({ source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n' });
+    expect(await screen.findByText('Imported 2 budgets, 7 allocations, 1 new accounts (1 joined yours) and 12 transactions.')).toBeTruthy();
+    // The import sends the same files and choices with the preview's fingerprint: it writes exactly what was shown.
+    expect(network.find('POST', '/household/history/import')[0].body).toEqual({ ...files, choices: { preview: 'f1' } });
   });
 
   it('shows the server’s reason when an export is refused', async () => {
