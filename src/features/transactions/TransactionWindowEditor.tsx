@@ -32,6 +32,7 @@ import {
   rowAdded,
   windowSaved,
   rowsImported,
+  rowDeleteToggled,
   selectDraftLockVersion,
   selectDraftRows,
   selectHasUnsavedTransactions,
@@ -44,6 +45,7 @@ import { TransferDialog } from './TransferDialog';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 import { ScheduleDialog, type ScheduleDraft } from '../schedules';
+import { useGetSchedulesQuery, useGetUpcomingQuery } from '../schedules/schedulesApi';
 
 const WINDOW_NOT_SAVED = 'Transactions not saved.';
 const TRANSACTIONS_RELOADED = 'Reloaded the latest transactions with your changes kept on top. Check them and save again.';
@@ -80,6 +82,12 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const options = useAccountChoices(account, allocationChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
+  const { data: upcoming } = useGetUpcomingQuery({ from: window.start_date, to: window.end_date, bankAccountId: account.id });
+  const { data: schedules } = useGetSchedulesQuery();
+  const scheduled = useMemo(
+    () => ({ upcoming: upcoming ?? [], tolerances: new Map((schedules ?? []).map((schedule) => [schedule.id, schedule.tolerance])) }),
+    [upcoming, schedules],
+  );
   // "Make this repeat": one saved row chosen, a schedule starting a month after it.
   const [repeating, setRepeating] = useState<ScheduleDraft | null>(null);
   const chosen = selection.selected.size === 1 ? rows.find((row) => selection.selected.has(row.key) && row.id !== null) : undefined;
@@ -189,7 +197,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const imported = (outcome: ImportOutcome, problems: string[]) => {
     suggestions.suggestNow();
     dispatch(rowsImported(outcome.rows));
-    setImportNote({ text: importSummaryText(outcome, problems.length), problems });
+    for (const key of outcome.replacedKeys) dispatch(rowDeleteToggled(key));
+    setImportNote({ text: importSummaryText(outcome, problems.length), problems: [...outcome.matched, ...problems] });
     if (outcome.rows.length > 0) paging.showRow(rows.length);
   };
 
@@ -290,7 +299,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         </div>
         <SummaryCard figures={figures} selectedTotal={selectedTotal(rows, selection.selected)} selectedCount={selection.selected.size} onClearSelection={selection.clear} />
       </div>
-      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} onImported={imported} onDone={() => setDialog(null)} />
+      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} scheduled={scheduled} onImported={imported} onDone={() => setDialog(null)} />
       <TransferDialog
         open={dialog === 'transfer'}
         accounts={accounts}
