@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatShortDate } from '../../../src/shared/dates';
 import { formatMoney } from '../../../src/shared/money';
+import { occurrenceRef } from '../../../src/shared/schedules/matching';
 import { occurrencesBetween } from '../../../src/shared/schedules/occurrences';
 import { SCHEDULE_NOT_FOUND_MESSAGE } from '../../../src/shared/schemas/schedules';
 import { isUniqueViolation } from '../../db/constraints';
@@ -13,10 +14,8 @@ import { recorded } from '../activity/record';
 import { newRow } from '../transactions/window';
 import { writeOutsideWindow } from '../transactions/writesOutsideWindow';
 import { doneDates, OCCURRENCE_COLUMNS, readSchedule, recurrenceOf, type ScheduleRow } from './schedules';
-import { withAllocations } from './upcoming';
+import { paidByStoredRows, withAllocations } from './upcoming';
 
-/** The bank reference of an entered occurrence: one per schedule and date in its account, found again by imports. */
-export const occurrenceRef = (scheduleId: number, date: string) => `SCH-${scheduleId}-${date}`;
 
 const NOT_AN_OCCURRENCE = (date: string) => `The schedule has no occurrence on ${date}`;
 const ALREADY_DONE = (date: string) => `The occurrence of ${date} was already entered or skipped`;
@@ -133,16 +132,21 @@ export async function enterDueOccurrences(db: Kysely<Database>, todayDate: strin
           async (trx) => {
             const schedule = await trx.selectFrom('schedules').selectAll().where('id', '=', candidate.id).where('auto_enter', '=', 1).executeTakeFirst();
             if (!schedule || (await doneDates(trx, [schedule.id])).get(schedule.id)?.has(date)) return null;
+            // A bank row imported (or typed) before its day already paid it: it takes the occurrence's place.
+            if ((await paidByStoredRows(trx, [{ schedule, date }])).size > 0) {
+              await noteOutcome(trx, schedule, date, 'matched');
+              return 'matched' as const;
+            }
             return enter(trx, schedule, date);
           },
           (id) => ({
             kind: 'schedule_entry' as const,
-            summary: `entered ${entryWords(candidate, date)} on its day`,
+            summary: typeof id === 'number' ? `entered ${entryWords(candidate, date)} on its day` : `found ${entryWords(candidate, date)} paid by a bank row`,
             bankAccountId: candidate.bank_account_id,
-            rowKeys: [rowKey('schedules', candidate.id), ...(id === null ? [] : [rowKey('transactions', id)])],
+            rowKeys: [rowKey('schedules', candidate.id), ...(typeof id === 'number' ? [rowKey('transactions', id)] : [])],
           }),
         );
-        if (transactionId !== null) entered.push({ householdId: candidate.household_id, scheduleId: candidate.id, date, transactionId });
+        if (typeof transactionId === 'number') entered.push({ householdId: candidate.household_id, scheduleId: candidate.id, date, transactionId });
       } catch (error) {
         // Another process entered it first (the unique key), or a rule refused the row: it stays due.
         if (!isUniqueViolation(error) && !(error instanceof HttpError)) throw error;

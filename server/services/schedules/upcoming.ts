@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { addDays } from '../../../src/shared/dates';
+import { MATCH_DAYS, pairRows } from '../../../src/shared/schedules/matching';
 import { occurrencesBetween } from '../../../src/shared/schedules/occurrences';
 import { SCHEDULES_UPCOMING_DAYS_MAX, type Upcoming } from '../../../src/shared/schemas/schedules';
 import type { HouseholdScope } from '../../db/scope';
@@ -57,7 +58,40 @@ export async function withAllocations(scope: HouseholdScope, found: Array<{ sche
   });
 }
 
-/** The occurrences dated `from`–`to` that were neither entered, skipped nor taken by an imported row. */
+const occurrenceKey = (scheduleId: number, date: string) => `${scheduleId}|${date}`;
+
+/**
+ * The occurrences a stored row of their account pays (an imported bank row, or one typed by hand): same
+ * account, amount within the schedule's tolerance, date within MATCH_DAYS, descriptions alike. Rows the
+ * schedules entered themselves (`SCH-` references) are their own occurrences, already done.
+ */
+export async function paidByStoredRows(scope: HouseholdScope, found: ReadonlyArray<{ schedule: ScheduleRow; date: string }>): Promise<Set<string>> {
+  const paid = new Set<string>();
+  if (found.length === 0) return paid;
+  const dates = found.map((o) => o.date).sort();
+  const rows = await scope
+    .selectFrom('transactions')
+    .select(['bank_account_id', 'transaction_date', 'description', 'withdrawal_amount', 'deposit_amount'])
+    .where('bank_account_id', 'in', [...new Set(found.map((o) => o.schedule.bank_account_id))])
+    .where('transaction_date', '>=', addDays(dates[0], -MATCH_DAYS))
+    .where('transaction_date', '<=', addDays(dates[dates.length - 1], MATCH_DAYS))
+    .where('bank_ref', 'not like', 'SCH-%')
+    .execute();
+  for (const accountId of new Set(found.map((o) => o.schedule.bank_account_id))) {
+    const mine = found.filter((o) => o.schedule.bank_account_id === accountId);
+    const bankRows = rows
+      .filter((row) => row.bank_account_id === accountId)
+      .map((row) => ({ transaction_date: row.transaction_date, net: row.deposit_amount - row.withdrawal_amount, description: row.description }));
+    const pairs = pairRows(
+      bankRows,
+      mine.map((o) => ({ date: o.date, amount: o.schedule.amount, description: o.schedule.description, tolerance: o.schedule.tolerance })),
+    );
+    for (const index of pairs.keys()) paid.add(occurrenceKey(mine[index].schedule.id, mine[index].date));
+  }
+  return paid;
+}
+
+/** The occurrences dated `from`–`to` that were neither entered, skipped nor paid by a stored row. */
 export async function openOccurrences(scope: HouseholdScope, from: string, to: string, bankAccountId?: number): Promise<Occurrence[]> {
   let query = scope.selectFrom('schedules').selectAll().where('start_date', '<=', to).where(sql<boolean>`(end_date is null or end_date >= ${from})`);
   if (bankAccountId !== undefined) query = query.where('bank_account_id', '=', bankAccountId);
@@ -71,8 +105,10 @@ export async function openOccurrences(scope: HouseholdScope, from: string, to: s
       .filter((date) => !done.get(schedule.id)?.has(date))
       .map((date) => ({ schedule, date })),
   );
-  found.sort((a, b) => (a.date === b.date ? a.schedule.description.localeCompare(b.schedule.description) : a.date < b.date ? -1 : 1));
-  return withAllocations(scope, found);
+  const paid = await paidByStoredRows(scope, found);
+  const open = found.filter((o) => !paid.has(occurrenceKey(o.schedule.id, o.date)));
+  open.sort((a, b) => (a.date === b.date ? a.schedule.description.localeCompare(b.schedule.description) : a.date < b.date ? -1 : 1));
+  return withAllocations(scope, open);
 }
 
 /** GET /schedules/upcoming: what is still to come (or due and waiting) in a period, for one account or all. */
@@ -91,6 +127,7 @@ export async function upcomingOccurrences(scope: HouseholdScope, query: { from: 
     allocation_name: allocationName,
     sink_fund_allocation_id: schedule.sink_fund_allocation_id,
     auto_enter: Boolean(schedule.auto_enter),
+    tolerance: schedule.tolerance,
     due: date <= todayDate,
   }));
 }

@@ -12,7 +12,7 @@ import type { BudgetWindow } from '../../shared/transactionRules';
 import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion } from './import/bankFile';
 import type { CsvMapping } from './import/csvMapping';
 import { bankAccountWithCsvMapping, rememberedCsvMapping } from './import/importSettings';
-import { mergeImported, type ImportOutcome } from './import/merge';
+import { mergeImported, type ImportOutcome, type ScheduledBills } from './import/merge';
 import { ChooseBankFile } from './importDialog/ChooseBankFile';
 import { CsvMappingForm } from './importDialog/CsvMappingForm';
 import { FileBalance, PreviewRows, ReadingNotes, TotalsLine } from './importDialog/ImportPreview';
@@ -22,6 +22,8 @@ interface ImportProps {
   account: BankAccount;
   window: BudgetWindow;
   existing: readonly DraftRow[];
+  /** The account's scheduled bills of the window: imported rows that pay one take its place. */
+  scheduled?: ScheduledBills;
   onImported: (outcome: ImportOutcome, problems: string[]) => void;
   onDone: () => void;
 }
@@ -42,7 +44,7 @@ function firstReading(opened: BankFile, remembered: CsvMapping | null, isCreditC
   return withRemembered?.format === 'csv' && withRemembered.rows.length > 0 ? withRemembered : readBankFile(opened, null, isCreditCard);
 }
 
-function ImportForm({ account, window, existing, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
+function ImportForm({ account, window, existing, scheduled, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
   const [updateBankAccount] = useUpdateBankAccountMutation();
   const [pasted, setPasted] = useState('');
@@ -74,7 +76,7 @@ function ImportForm({ account, window, existing, onImported, onDone, onCancel, m
 
   const importRows = () => {
     if (!result) return;
-    onImported(mergeImported(existing, result.rows, window, account.is_credit_card), result.problems);
+    onImported(mergeImported(existing, result.rows, window, account.is_credit_card, scheduled), result.problems);
     const mapping = result.format === 'csv' ? choices.csv : undefined;
     if (mapping && JSON.stringify(mapping) !== JSON.stringify(remembered)) {
       updateBankAccount(bankAccountWithCsvMapping(account, mapping))

@@ -27,7 +27,7 @@ interface RowContext {
 
 const allocationHeading = (isSinkFund: boolean) => (isSinkFund ? 'Sink Fund Allocation' : 'Allocation');
 
-const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate', 'possible-duplicate': 'Possible duplicate' } as const;
+const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate', 'possible-duplicate': 'Possible duplicate', scheduled: 'Scheduled bill' } as const;
 
 /** An allocation suggested from the household's history: marked as such, and saved only once accepted. */
 function SuggestionNote({ name, rowLabel, onAccept }: { name: string; rowLabel: string; onAccept: () => void }) {

@@ -33,6 +33,7 @@ import {
   rowAdded,
   windowSaved,
   rowsImported,
+  rowDeleteToggled,
 } from './transactionEditSlice';
 import { selectDraftLockVersion, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingWindow, selectOpenSuggestionCount } from './transactionSelectors';
 import { useAllocationSuggestions } from './useAllocationSuggestions';
@@ -44,6 +45,7 @@ import { useCarriedForwardChoices } from './carriedForwardChoices';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 import { ScheduleDialog, type ScheduleDraft } from '../schedules';
+import { useGetSchedulesQuery, useGetUpcomingQuery } from '../schedules/schedulesApi';
 
 const WINDOW_NOT_SAVED = 'Transactions not saved.';
 const TRANSACTIONS_RELOADED = 'Reloaded the latest transactions with your changes kept on top. Check them and save again.';
@@ -81,6 +83,12 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const { options, carriedFrom } = useCarriedForwardChoices(account.id, budgetId, account.is_credit_card, savedRows, accountChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
+  const { data: upcoming } = useGetUpcomingQuery({ from: window.start_date, to: window.end_date, bankAccountId: account.id });
+  const { data: schedules } = useGetSchedulesQuery();
+  const scheduled = useMemo(
+    () => ({ upcoming: upcoming ?? [], tolerances: new Map((schedules ?? []).map((schedule) => [schedule.id, schedule.tolerance])) }),
+    [upcoming, schedules],
+  );
   // "Make this repeat": one saved row chosen, a schedule starting a month after it.
   const [repeating, setRepeating] = useState<ScheduleDraft | null>(null);
   const chosen = selection.selected.size === 1 ? rows.find((row) => selection.selected.has(row.key) && row.id !== null) : undefined;
@@ -195,7 +203,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const imported = (outcome: ImportOutcome, problems: string[]) => {
     suggestions.suggestNow();
     dispatch(rowsImported(outcome.rows));
-    setImportNote({ text: importSummaryText(outcome, problems.length), problems });
+    for (const key of outcome.replacedKeys) dispatch(rowDeleteToggled(key));
+    setImportNote({ text: importSummaryText(outcome, problems.length), problems: [...outcome.matched, ...problems] });
     if (outcome.rows.length > 0) paging.showRow(rows.length);
   };
 
@@ -306,7 +315,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           {account.is_credit_card && <CardMonthNote figures={figures} rows={rows} window={window} />}
         </div>
       </div>
-      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} onImported={imported} onDone={() => setDialog(null)} />
+      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} scheduled={scheduled} onImported={imported} onDone={() => setDialog(null)} />
       <TransferDialog
         open={dialog === 'transfer'}
         accounts={accounts}

@@ -5,7 +5,7 @@ import type { Transaction, TransactionRow, TransactionStatus } from '../../share
 import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
 
 /** Why an imported row arrived marked deleted. */
-type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate';
+type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate' | 'scheduled';
 
 /** One row of the window as the screen edits it: saved rows keep their id, new rows have none. */
 export interface DraftRow {

@@ -71,6 +71,8 @@ export const upcomingSchema = z.object({
   allocation_name: z.string().nullable(),
   sink_fund_allocation_id: idSchema.nullable(),
   auto_enter: z.boolean(),
+  /** How far an imported bank row's amount may differ and still pay it. */
+  tolerance: moneySchema,
   /** On or before the server's today: a manual schedule waits for "Enter now" or "Skip this one". */
   due: z.boolean(),
 });

@@ -5,7 +5,7 @@ import { addUser } from '../../../server/services/households';
 import { enterDueOccurrences } from '../../../server/services/schedules/entering';
 import { createSchedule } from '../../../server/services/schedules/schedules';
 import type { ScheduleBody } from '../../../src/shared/schemas/schedules';
-import { createAllocation, createBankAccount, createBudget, createCategory } from '../../support/builders';
+import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction } from '../../support/builders';
 import { scratchPostgres, testDialects, useTestServer } from '../../support/testServer';
 
 const TODAY = '2026-11-20';
@@ -59,6 +59,16 @@ describe.each(testDialects)('entering automatic schedules on %s', (dialect) => {
     // Each was recorded as the server's own change.
     const entries = await ctx.user.scope.selectFrom('activities').select(['actor_name', 'kind', 'summary']).where('kind', '=', 'schedule_entry').orderBy('id').execute();
     expect(entries.map((e) => `${e.actor_name} ${e.summary}`)).toContain("EveryCent entered 'Cleaner' (-10.00) of Nov 02, 2026 on its day");
+  });
+
+  it('notes an occurrence paid by an imported row before its day as matched instead of entering it a second time', async () => {
+    const { account } = await arrange(ctx.user.scope);
+    await createTransaction(ctx.user.scope, account.id, '2026-11-03', { description: 'CLEANER INVOICE 77', withdrawal_amount: 1_000, bank_ref: 'BANK-1' });
+    await enterDueOccurrences(ctx.server.db, TODAY, () => undefined);
+    const cleaner = (await rowsOf(ctx.user.scope)).filter((row) => /cleaner/i.test(row.description));
+    expect(cleaner.map((row) => row.transaction_date)).toEqual(['2026-11-03', '2026-11-09', '2026-11-16']);
+    const outcomes = await ctx.user.scope.selectFrom('schedule_occurrences').select(['occurrence_date', 'outcome']).where('occurrence_date', '=', '2026-11-02').execute();
+    expect(outcomes).toEqual([{ occurrence_date: '2026-11-02', outcome: 'matched' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { today } from '../../../src/shared/dates';
 import type { Schedule, ScheduleInput, Upcoming } from '../../../src/shared/schemas/schedules';
-import { createAllocation, createBankAccount, createBudget, createCategory, householdSnapshot } from '../../support/builders';
+import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
 
 type Refused = { success: false; errors: string[]; field_errors?: Record<string, string[]> };
@@ -187,6 +187,19 @@ describe.each(testDialects)('schedules on %s', (dialect) => {
         ['Groceries', null, null],
         ['Rent', null, 'Rent'],
       ]);
+    });
+
+    it('takes an occurrence paid by a stored bank row (alike, within the tolerance and a few days) off the upcoming list', async () => {
+      const { account, rent } = await household();
+      await request(ctx.user, 'POST', '/schedules', rentBody(account.id, { allocation_id: rent.id, tolerance: 1_000 }));
+      const upcoming = () => request<Upcoming[]>(ctx.user, 'GET', `/schedules/upcoming?from=2026-11-01&to=2026-11-30&bank_account_id=${account.id}`);
+      expect((await upcoming()).body.map((u) => [u.date, u.tolerance])).toEqual([['2026-11-01', 1_000]]);
+      // Not alike, or beyond the tolerance: still upcoming.
+      await createTransaction(ctx.user.scope, account.id, '2026-11-02', { description: 'Groceries', withdrawal_amount: 120_000 });
+      await createTransaction(ctx.user.scope, account.id, '2026-11-02', { description: 'RENT PAYMENT', withdrawal_amount: 121_500 });
+      expect((await upcoming()).body).toHaveLength(1);
+      await createTransaction(ctx.user.scope, account.id, '2026-11-03', { description: 'RENT PAYMENT', withdrawal_amount: 120_900 });
+      expect((await upcoming()).body).toEqual([]);
     });
 
     it('enters an occurrence as a transaction dated its day, once; moves the window version; skips another; refuses a day still to come', async () => {
