@@ -177,6 +177,6 @@ test('"Transactions saved." with Undo stays clear of the heading and stays on it
   }
 
   await page.goto('/#/budgets');
-  await expect(page.getByRole('heading', { name: 'Budgets', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Budgets', exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(page.locator('.ec-message', { hasText: 'Transactions saved.' })).toHaveCount(0);
 });
