@@ -4,6 +4,7 @@ import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
@@ -50,6 +51,7 @@ export default function AccountBalancesPage() {
 
   return (
     <section className="ec-account-balances">
+      <PageTitle title="Account Balances" />
       <Space wrap className="ec-account-balances__toolbar">
         <Button type="primary" disabled={accounts.length === 0} onClick={() => setAdjusting(true)}>
           Adjust Account Balances

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import { HISTORY_FILE_MAX_BYTES, type HistoryChoices } from '../../shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES } from '../../shared/schemas/householdData';
@@ -214,12 +215,14 @@ export default function YourDataPage() {
   if (you && you.role !== 'owner') {
     return (
       <div className="your-data">
+        <PageTitle title="Your data" />
         <Alert type="info" showIcon title={HOUSEHOLD_DATA_OWNERS_ONLY} />
       </div>
     );
   }
   return (
     <div className="your-data">
+      <PageTitle title="Your data" />
       <ExportSection />
       <ImportSection />
       <HistorySection />

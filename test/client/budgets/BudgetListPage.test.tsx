@@ -37,7 +37,7 @@ describe('budget list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy Budget?' });
     expect(dialog).toHaveTextContent('Are you sure you want to COPY this budget?');
     // It names the month it makes and what it carries over.
-    expect(dialog).toHaveTextContent("Copying makes the next month's budget, Apr 01 - Apr 30, 2026, with every income and allocation of Mar 01 - Mar 31, 2026");
+    expect(dialog).toHaveTextContent("Copying makes the next month’s budget, Apr 01 - Apr 30, 2026, with every income and allocation of Mar 01 - Mar 31, 2026");
     await answer('Copy Budget?', 'Yes', user);
     await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget copied.']));
     expect(network.find('PUT', '/budgets/9/copy')).toHaveLength(1);

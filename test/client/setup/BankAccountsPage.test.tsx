@@ -219,7 +219,7 @@ describe('Bank Accounts', () => {
 
   it('says a refused delete once, on the page, one sentence per reason', async () => {
     const reasons = ["Bank account 'Chequing' has 12 transactions: close it instead", "Bank account 'Chequing' is used by 6 incomes"];
-    mockFetch({ ...setUpHousehold(), 'DELETE /bank_accounts/1': refusal(422, reasons) });
+    mockFetch({ ...setUpHousehold(), 'DELETE /bank_accounts/1': () => refusal(422, reasons) });
     const user = setupUser();
     const { messages } = renderSetupPage('/setup/bank-accounts');
     await user.click(await screen.findByLabelText('Delete Chequing'));
