@@ -162,7 +162,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
         <AntdTheme>
-          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
+          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
           <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
         </AntdTheme>
         <BudgetSummary budgetId={budgetId} />
