@@ -8,9 +8,11 @@ import { startLiveUpdates } from './app/liveUpdates';
 import { registerServiceWorker } from './app/serviceWorker';
 import { setupStore } from './app/store';
 import './app/base.css';
+import { keepClearButtonsOutOfTabOrder } from './components/clearButtons';
 
 const store = setupStore();
 startLiveUpdates(store);
+keepClearButtonsOutOfTabOrder(document.body);
 const root = createRoot(document.getElementById('root')!);
 const render = (routedApp?: ComponentType) =>
   root.render(

@@ -15,6 +15,7 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
@@ -112,6 +113,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
+  useEditKeys(editing, save, cancel);
   usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
