@@ -7,8 +7,10 @@ import { hashPath } from './app/headStart';
 import { registerServiceWorker } from './app/serviceWorker';
 import { setupStore } from './app/store';
 import './app/base.css';
+import { keepClearButtonsOutOfTabOrder } from './components/clearButtons';
 
 const store = setupStore();
+keepClearButtonsOutOfTabOrder(document.body);
 const root = createRoot(document.getElementById('root')!);
 const render = (routedApp?: ComponentType) =>
   root.render(

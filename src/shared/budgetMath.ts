@@ -64,9 +64,10 @@ export function splitDiscretionary(amount: Cents): CoupleSplit {
 }
 
 /**
- * In proportion to each partner's income: shared incomes count half to each. The husband's share is rounded
- * toward zero so any odd cent goes to the wife (listed first), as in the 50/50 rule; with no income to weigh
- * the split is 50/50. BigInt: an amount times an income can pass 2^53.
+ * In proportion to each partner's income: shared incomes count half to each. The husband's share is rounded to
+ * the nearest cent (an exact half toward zero, so a tie's cent goes to the wife, listed first, as in the 50/50
+ * rule) and the wife has the rest; with no income to weigh the split is 50/50. BigInt: an amount times an income
+ * can pass 2^53.
  */
 export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>): CoupleSplit {
   let wifeWeight = 0;
@@ -82,8 +83,13 @@ export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>
   // An amount beyond the limit is NaN here (a figure "over the limit"): it has no share to weigh, and BigInt would throw.
   if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(total)) return { wife: Number.NaN, husband: Number.NaN };
   if (wifeWeight < 0 || husbandWeight < 0 || total <= 0) return splitDiscretionary(amount);
-  const husband = Number((BigInt(amount) * BigInt(husbandWeight)) / BigInt(total));
-  return { wife: amount - husband, husband };
+  const product = BigInt(amount) * BigInt(husbandWeight);
+  const divisor = BigInt(total);
+  let husband = product / divisor;
+  const remainder = product % divisor;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twice > divisor) husband += product < 0n ? -1n : 1n;
+  return { wife: amount - Number(husband), husband: Number(husband) };
 }
 
 export interface OwnedIncome {

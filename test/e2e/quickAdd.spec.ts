@@ -158,3 +158,17 @@ test('an entry kept through a sign-in comes back only to the person who typed it
   // Nor does it come back later to the person who typed it: it was left behind when someone else signed in.
   expect(await page.evaluate(() => window.sessionStorage.getItem('quickAddKeptEntry'))).toBeNull();
 });
+
+test('the light page keeps the allocation chosen when the account changes', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const wallet = await household.api<{ id: number }>('POST', '/bank_accounts', { name: 'Wallet', account_type: 'normal', account_category: 'current', opening_balance: 0, opening_date: '2000-01-01' });
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel(/^Allocation/).selectOption(String(household.allocationId('Fun')));
+  await page.getByLabel('Account').selectOption(String(wallet.id));
+  // Issue 42: it went back to "No allocation".
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
+  await page.getByLabel('Account').selectOption(String(household.chequingId));
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
+});

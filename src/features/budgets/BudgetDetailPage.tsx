@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
@@ -121,6 +122,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
+  useEditKeys(editing, save, cancel);
   const heading = budgetHeading(budget?.name, editing);
   usePageHeading(heading);
 
@@ -171,7 +173,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
         <BudgetTablesTheme>
-          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
+          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
           <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
         </BudgetTablesTheme>
         <BudgetSummary budgetId={budgetId} />

@@ -202,19 +202,24 @@ function IncomeTotal({ budgetId }: { budgetId: number }) {
   return <Money cents={total} />;
 }
 
-/** `partners`: a couple's names, when the household is a couple (each income then says whose it is). */
+/**
+ * `partners`: a couple's names, when the household is a couple (each income then says whose it is).
+ * `primaryAccountId`: the primary budget account of the settings, where a new income goes unless changed.
+ */
 export function IncomesTable({
   budgetId,
   editing,
   accounts,
   partners,
   mobile,
+  primaryAccountId = null,
 }: {
   budgetId: number;
   editing: boolean;
   accounts: BankAccount[];
   partners: Partners | null;
   mobile: boolean;
+  primaryAccountId?: number | null;
 }) {
   const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
   const records = useMemo(() => keys.map((key) => ({ key })), [keys]);
@@ -245,7 +250,7 @@ export function IncomesTable({
               {editing && (
                 <Summary.Row className="ec-row--action">
                   <Summary.Cell index={0} colSpan={columns.length}>
-                    <Button size="small" onClick={() => dispatch(incomeAdded())}>
+                    <Button size="small" onClick={() => dispatch(incomeAdded({ bankAccountId: primaryAccountId }))}>
                       Add Income
                     </Button>
                   </Summary.Cell>

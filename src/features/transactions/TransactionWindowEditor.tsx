@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
@@ -188,6 +189,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
       return !draft || rowsTouchedByBoth(draft.rows, draft.base.rows, fresh.transactions.map(draftFromTransaction), draftRowIdentity.keyOf).length > 0;
     },
   });
+  useEditKeys(editing, edit.save, edit.cancel);
   const startEditing = () => {
     dispatch(editStarted({ bankAccountId: account.id, budgetId, isCreditCard: account.is_credit_card, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
     setRowErrors(NO_ROW_ERRORS);
