@@ -56,7 +56,7 @@ export function startSignedInApp(store: AppStore, path: string): Promise<Compone
         // Known before the router exists (the usual case: the head start asked for it): the router starts at the
         // budget itself, as the current budget's page would have sent it there, without drawing that page first.
         if (!routerCreated && hashPath() === paths.currentBudget) {
-          currentBudgetFromBoot = false;
+          currentBudgetAskedAtStart(false);
           window.history.replaceState(window.history.state, '', `#${paths.budget(current.budget_id)}`);
         }
       }

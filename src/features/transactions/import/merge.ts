@@ -54,7 +54,7 @@ function meetSchedules(existing: readonly DraftRow[], outcome: ImportOutcome, sc
     if (row.allocation_id === null && row.sink_fund_allocation_id === null && (occurrence.allocation_id !== null || occurrence.sink_fund_allocation_id !== null)) {
       row.allocation_id = occurrence.allocation_id;
       row.sink_fund_allocation_id = occurrence.sink_fund_allocation_id;
-      if (!isCreditCard) row.status = statusAfterAllocationChange(occurrence.allocation_id ?? occurrence.sink_fund_allocation_id);
+      row.status = statusAfterAllocationChange(occurrence.allocation_id ?? occurrence.sink_fund_allocation_id, isCreditCard, row.status);
     }
     if (enteredRow) outcome.replacedKeys.push(enteredRow.key);
     outcome.matched.push(`'${row.description}' is ${occurrence.description} of ${formatShortDate(occurrence.date)}${enteredRow ? ' (replaces the row entered for it)' : ''}`);
