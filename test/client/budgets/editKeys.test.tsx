@@ -1,25 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { mockFetch } from '../../support/fetchMock';
-import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
-import { renderBudgets } from './renderBudgets';
+import { editSampleBudget } from './renderBudgets';
 
 // Issue 42: Ctrl/Cmd+S saves and Escape cancels in every edit mode.
 async function editBudget() {
-  const network = mockFetch({
-    'GET /allocation_categories': categories,
-    'GET /bank_accounts': accounts,
-    'GET /settings': householdSettings(),
-    'GET /budgets': budgetList,
-    'GET /transactions/last_update': { transaction_date: '2026-01-05', has_transactions: true },
-    'GET /budgets/7': sampleBudget(),
-    'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: 4 }) }),
-  });
-  const user = userEvent.setup();
-  const rendered = renderBudgets('/budgets/7');
-  await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
-  await user.click(screen.getByRole('button', { name: 'Make Changes' }));
-  await screen.findByRole('button', { name: 'Save Changes' });
+  const { user, network, ...rendered } = await editSampleBudget();
   const dining = within(screen.getByRole('table', { name: 'Allocations' }))
     .getAllByLabelText('Allocation name')
     .find((input) => (input as HTMLInputElement).value === 'Dining')!;

@@ -1,8 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { mockFetch } from '../../support/fetchMock';
-import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
-import { renderBudgets } from './renderBudgets';
+import { editSampleBudget } from './renderBudgets';
 
 // Issue 42: 100000000.01 in an allocation with the split "by income" crashed the page ("NaN cannot be converted
 // to a BigInt") and lost the draft.
@@ -15,23 +12,7 @@ const amountOf = (name: string) => {
   return within(row).getByLabelText(/ amount$/) as HTMLInputElement;
 };
 
-async function editBudget() {
-  const network = mockFetch({
-    'GET /allocation_categories': categories,
-    'GET /bank_accounts': accounts,
-    'GET /settings': householdSettings({ split_rule: 'income' }),
-    'GET /budgets': budgetList,
-    'GET /transactions/last_update': { transaction_date: '2026-01-05', has_transactions: true },
-    'GET /budgets/7': sampleBudget(),
-    'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: 4 }) }),
-  });
-  const user = userEvent.setup();
-  const rendered = renderBudgets('/budgets/7');
-  await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
-  await user.click(screen.getByRole('button', { name: 'Make Changes' }));
-  await screen.findByRole('button', { name: 'Save Changes' });
-  return { user, network, ...rendered };
-}
+const editBudget = () => editSampleBudget({ split_rule: 'income' });
 
 describe('an amount beyond the limit in a budget split by income', () => {
   it('is refused by the field and by Save, and the page and the draft stay', async () => {

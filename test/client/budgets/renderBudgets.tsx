@@ -3,6 +3,10 @@ import BudgetsArea from '../../../src/features/budgets/BudgetsArea';
 import { refusal } from '../../support/fetchMock';
 import { recordMessages } from '../../support/messages';
 import { renderWithProviders, signedInState } from '../../support/render';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../support/fetchMock';
+import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
+import type { Settings } from '../../../src/shared/schemas/setup';
 
 // antd screens render slowly in jsdom on a busy machine; these tests wait for real UI flows.
 jest.setTimeout(180_000);
@@ -36,3 +40,22 @@ export async function answer(title: string, button: 'Yes' | 'No', user: { click:
 
 /** A fetch-mock answer refusing the request the way the server does. */
 export const refuse = (status: number, message: string) => () => refusal(status, [message]);
+
+/** Budget 7 (the sample budget) opened and in edit mode; its save answers version 4. */
+export async function editSampleBudget(settings: Partial<Settings> = {}) {
+  const network = mockFetch({
+    'GET /allocation_categories': categories,
+    'GET /bank_accounts': accounts,
+    'GET /settings': householdSettings(settings),
+    'GET /budgets': budgetList,
+    'GET /transactions/last_update': { transaction_date: '2026-01-05', has_transactions: true },
+    'GET /budgets/7': sampleBudget(),
+    'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: 4 }) }),
+  });
+  const user = userEvent.setup();
+  const rendered = renderBudgets('/budgets/7');
+  await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+  await user.click(screen.getByRole('button', { name: 'Make Changes' }));
+  await screen.findByRole('button', { name: 'Save Changes' });
+  return { user, network, ...rendered };
+}
