@@ -65,7 +65,7 @@ describe('budget list', () => {
     const { messages, store } = renderBudgets('/budgets');
     await user.click(within(await rowOf('Feb 01 - Feb 28, 2026')).getByRole('button', { name: 'Close' }));
     await answer('Close Budget Period?', 'Yes', user);
-    await waitFor(() => expect(messages).toEqual(['Closing....', 'Budget NOT closed. Only the current budget can be closed']));
+    await waitFor(() => expect(messages).toEqual(['Closing....', 'Budget NOT closed. Only the current budget can be closed.']));
     expect(store.getState().messages.current?.kind).toBe('error');
   });
 
@@ -89,7 +89,7 @@ describe('budget list', () => {
     const { messages } = renderBudgets('/budgets');
     await user.click(within(await rowOf('Mar 01 - Mar 31, 2026')).getByRole('button', { name: 'Copy' }));
     await answer('Copy Budget?', 'Yes', user);
-    await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget NOT copied. A budget already covers 2026-04-01']));
+    await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget NOT copied. A budget already covers 2026-04-01.']));
   });
 
   it('reopens the last budget after confirmation, or says why not', async () => {
@@ -159,7 +159,7 @@ describe('budget list', () => {
     await user.clear(startDate);
     await user.type(startDate, '2026-03-15');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(messages).toEqual(['Budget not created. A budget already covers 2026-03-15']));
+    await waitFor(() => expect(messages).toEqual(['Budget not created. A budget already covers 2026-03-15.']));
     expect(screen.getByRole('dialog', { name: 'Add New Budget' })).toBeInTheDocument();
   });
 

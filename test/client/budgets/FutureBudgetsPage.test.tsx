@@ -119,7 +119,7 @@ describe('future budgets', () => {
     await user.clear(within(dialog).getByLabelText('Amount for Feb 01 - Feb 28, 2026'));
     await user.type(within(dialog).getByLabelText('Amount for Feb 01 - Feb 28, 2026'), '250');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(messages).toEqual(['Updates not saved. A closed budget cannot be changed']));
+    await waitFor(() => expect(messages).toEqual(['Updates not saved. A closed budget cannot be changed.']));
     expect(network.find('POST', '/budgets/mass_update')[0].body).toEqual({
       type: 'income',
       name: 'Side gig',

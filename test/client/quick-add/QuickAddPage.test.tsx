@@ -84,7 +84,7 @@ describe('Quick Add', () => {
     await waitFor(() => expect(network.find('POST', '/transactions/suggestions')).toHaveLength(0), { timeout: 1000 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved. This budget is closed. Reopen it to make changes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Not saved\.\s*This budget is closed\. Reopen it to make changes\./);
     expect(network.find('POST', '/transactions/one')[0].body).toMatchObject({ withdrawal_amount: 0, deposit_amount: 4000, allocation_id: 13 });
     expect(screen.getByLabelText('Description')).toHaveValue('Corner Shop');
     expect(screen.getByLabelText('Amount')).toHaveValue('40.00');

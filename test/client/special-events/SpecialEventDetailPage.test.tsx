@@ -159,7 +159,7 @@ describe('Special Event detail', () => {
       const dialog = await openAdjust(user);
       await user.click(within(dialog).getByRole('checkbox', { name: 'Hotel' }));
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(messages).toContain(`Special Event not saved. ${reason}`));
+      await waitFor(() => expect(messages).toContain(`Special Event not saved. ${reason}.`));
       expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
       expect(within(dialog).getByRole('checkbox', { name: 'Hotel' })).toBeChecked();
       expect(queryDialog('Adjust Allocations: Summer holiday')).not.toBeNull();
