@@ -5,6 +5,7 @@ import { reserveIds } from '../../db/reservedIds';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { insertRows, isEmptyHousehold } from '../householdData/importHousehold';
+import { refuseBeyondTransactionLimit } from '../transactions/reads';
 import { allocationKey, type HistoryPlan } from './historyPlan';
 
 const HISTORY_NOT_EMPTY_MESSAGE = 'This household already has data: history can only be brought into an empty household.';
@@ -15,6 +16,7 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
     // The role as it stands under the household's write lock (the route checked it before reading the files).
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(HISTORY_NOT_EMPTY_MESSAGE);
+    await refuseBeyondTransactionLimit(trx, plan.placed.length);
     const household_id = trx.householdId;
     const categories = new Map<string, number>();
     for (const name of plan.groups) {
