@@ -7,6 +7,7 @@ import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { reconcile, reconcilePreview, reconcileSummary } from '../services/reconciliation';
 import { answerRecorded } from './recordedReply';
+import { rowKey } from '../services/activity/changeSet';
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +33,7 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
               kind: 'balance_adjustment',
               summary: reconcileSummary(account.name, result),
               bankAccountId: account.id,
-              rowKeys: [`bank_account:${account.id}`, ...(result.adjustment ? [`transaction:${result.adjustment.id}`] : [])],
+              rowKeys: [`bank_account:${account.id}`, ...(result.adjustment ? [rowKey('transactions', result.adjustment.id)] : [])],
             };
           },
         ),

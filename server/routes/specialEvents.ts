@@ -9,6 +9,7 @@ import { householdScope } from '../plugins/auth';
 import { recorded } from '../services/activity/record';
 import { answerRecorded } from './recordedReply';
 import { acceptNested } from '../plugins/nestedBody';
+import { rowKey } from '../services/activity/changeSet';
 import {
   addPlannedAllocations,
   createSpecialEvent,
@@ -22,7 +23,7 @@ import {
 const eventChange = (verb: string) => (made: { id: number; name: string }) => ({
   kind: 'special_event' as const,
   summary: `${verb} the special event ${made.name}`,
-  rowKeys: [`special_event:${made.id}`],
+  rowKeys: [rowKey('special_events', made.id)],
 });
 
 /** Bodies arrive nested under `special_event` (the contract); the flat form is accepted too, as everywhere. */
@@ -73,7 +74,7 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
           // The lines it links, by row: an undo of an older change to one of them names this one.
           (made) => {
             const entry = eventChange('linked allocations to')(made);
-            return { ...entry, rowKeys: [...entry.rowKeys, ...request.body.allocation_ids.map((id) => `allocation:${id}`)] };
+            return { ...entry, rowKeys: [...entry.rowKeys, ...request.body.allocation_ids.map((id) => rowKey('allocations', id))] };
           },
         ),
       ),
@@ -89,7 +90,7 @@ export async function specialEventRoutes(app: FastifyInstance): Promise<void> {
         ({ event: made, allocationIds }) => ({
           kind: 'special_event' as const,
           summary: `added ${request.body.name} to the special event ${made.name} in ${counted(allocationIds.length, 'budget')}`,
-          rowKeys: [`special_event:${made.id}`, ...allocationIds.map((id) => `allocation:${id}`)],
+          rowKeys: [rowKey('special_events', made.id), ...allocationIds.map((id) => rowKey('allocations', id))],
         }),
       );
       return reply.status(201).send(answerRecorded(reply, { result: result.event, activityId }));

@@ -8,6 +8,7 @@ import { createBankAccount, deleteBankAccount, getBankAccount, updateBankAccount
 import { adjustBalances } from './transactions/manualAdjustments';
 import { transfer } from './transactions/transfer';
 import { counted } from '../../src/shared/wording';
+import { rowKey } from './activity/changeSet';
 
 // The bank account writes as the routes run them: each in one transaction with its activity entry, in the
 // activity's words.
@@ -57,6 +58,6 @@ export const transferFromAccount = (scope: HouseholdScope, fromAccountId: number
       kind: 'transfer',
       summary: `transferred ${formatMoney(body.amount)}: ${made.withdrawal.description}`,
       bankAccountId: fromAccountId,
-      rowKeys: [`transaction:${made.withdrawal.id}`, `transaction:${made.deposit.id}`],
+      rowKeys: [rowKey('transactions', made.withdrawal.id), rowKey('transactions', made.deposit.id)],
     }),
   );

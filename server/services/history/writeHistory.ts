@@ -8,6 +8,7 @@ import { lastClosingDate } from '../bankAccounts';
 import { settleCheckpoints } from '../budgets/accountCheckpoints';
 import { insertRows } from '../householdData/importHousehold';
 import { requireOwner } from '../members/members';
+import { refuseBeyondTransactionLimit } from '../transactions/reads';
 import { columnsOfKind, householdRevision } from './historyHousehold';
 import type { HistoryPlan } from './historyPlan';
 
@@ -25,6 +26,7 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
     // The role as it stands under the household's write lock (the route checked it before reading the files).
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if ((await householdRevision(trx)) !== plan.revision) throw unprocessable(HOUSEHOLD_CHANGED);
+    await refuseBeyondTransactionLimit(trx, plan.placed.length);
     const household_id = trx.householdId;
     const categories = new Map<string, number>();
     let createdCategories = 0;

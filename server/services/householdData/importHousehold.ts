@@ -8,6 +8,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import { requireOwner } from '../members/members';
 import type { ExportRows } from './checkExport';
+import { refuseBeyondTransactionLimit } from '../transactions/reads';
 
 const NOT_EMPTY_MESSAGE = 'This household already has data: an export can only be imported into an empty household.';
 
@@ -47,6 +48,7 @@ export async function importHousehold(scope: HouseholdScope, data: ExportRows): 
   return scope.transaction(async (trx) => {
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(NOT_EMPTY_MESSAGE);
+    await refuseBeyondTransactionLimit(trx, data.transactions.length);
     return writeExport(trx, data);
   });
 }
