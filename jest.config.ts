@@ -1,9 +1,18 @@
 import type { Config } from 'jest';
 
-const tsJest: [string, Record<string, unknown>] = [
-  'ts-jest',
+// swc strips the types file by file (tsc --noEmit stays the type check): it transforms about ten times faster than
+// ts-jest, which matters because each test file loads antd, React and the app afresh. Output as ts-jest gave it:
+// CommonJS with interop, the automatic JSX runtime, ES2022 (class fields defined as tsc defines them).
+const swc: [string, Record<string, unknown>] = [
+  '@swc/jest',
   {
-    tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', esModuleInterop: true, allowJs: true, verbatimModuleSyntax: false },
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' }, useDefineForClassFields: true },
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
   },
 ];
 
@@ -15,7 +24,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/test/server', '<rootDir>/test/shared'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': swc },
       testMatch: ['**/*.test.ts'],
     },
     {
@@ -23,7 +32,7 @@ const config: Config = {
       testEnvironment: '<rootDir>/test/support/jsdomEnvironment.ts',
       roots: ['<rootDir>/test/client'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setupClient.ts'],
-      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transform: { '^.+\\.[tj]sx?$': swc },
       // jsdom makes jest pick jschardet's browser build (ES modules); its CommonJS build is the same code.
       moduleNameMapper: { '\\.(css|less)$': 'identity-obj-proxy', '^jschardet$': '<rootDir>/node_modules/jschardet/build/index.cjs' },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],

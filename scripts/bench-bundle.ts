@@ -5,7 +5,7 @@
  *      and the budget detail, the chunks loaded with each (their vendor parts) and, up the chunk graph, every chunk
  *      that loads before them; then, for information, the chunks those pages load only when asked (dialogs);
  *   3. the light quick-add page for phones (the script tags of dist/quick-add.html: its own entry);
- * following the chunk graph in webpack's stats. Exits non-zero when (1) or (3) exceeds its hard limit.
+ * following the chunk graph in webpack's stats. Exits non-zero when (1), (2) or (3) exceeds its hard limit.
  *
  *   npm run bench:bundle                 production build into dist/, then measure
  *   npm run bench:bundle -- --reuse-dist measure the existing dist/ (needs the stats a previous run saved)
@@ -19,6 +19,8 @@ import { INLINE_SCRIPT } from '../server/plugins/staticClient';
 const LOGIN_TARGET_KB = 120;
 const LOGIN_LIMIT_KB = 150;
 const DETAIL_TARGET_KB = 250;
+/** Issue 48: the JavaScript to show the budget (a phone's cold load) is at most 220 KB; CI fails above it. */
+const DETAIL_LIMIT_KB = 220;
 /** Issue 20: the quick-add page loads only what it needs, at most 60 KB. */
 const QUICK_ADD_TARGET_KB = 60;
 /** The code on screen when the current budget shows: the shell, the page that finds it, the detail page. */
@@ -155,10 +157,14 @@ async function main() {
   console.log(`  ${kb(inline).padStart(9)}  inline in quick-add.html (in all: ${kb(quickAdd)})`);
 
   console.log(`\nQuick add page target ${QUICK_ADD_TARGET_KB} KB: ${quickAdd <= QUICK_ADD_TARGET_KB * 1024 ? 'met' : 'NOT met'}.`);
-  console.log(`\nBudget detail target ${DETAIL_TARGET_KB} KB: ${detail <= DETAIL_TARGET_KB * 1024 ? 'met' : 'NOT met'}.`);
+  console.log(`\nBudget detail target ${DETAIL_TARGET_KB} KB, hard limit ${DETAIL_LIMIT_KB} KB: ${detail <= DETAIL_LIMIT_KB * 1024 ? 'met' : 'NOT met'}.`);
   console.log(`\nLogin page target ${LOGIN_TARGET_KB} KB, hard limit ${LOGIN_LIMIT_KB} KB.`);
   if (login > LOGIN_LIMIT_KB * 1024) {
     console.error(`FAIL: the login page needs ${kb(login)} of JavaScript (limit ${LOGIN_LIMIT_KB} KB).`);
+    process.exit(1);
+  }
+  if (detail > DETAIL_LIMIT_KB * 1024) {
+    console.error(`FAIL: the budget detail needs ${kb(detail)} of JavaScript (limit ${DETAIL_LIMIT_KB} KB).`);
     process.exit(1);
   }
   if (quickAdd > QUICK_ADD_TARGET_KB * 1024) {

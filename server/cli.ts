@@ -9,6 +9,7 @@ import { seedDemoHousehold } from './demo/seed';
 import { addUser } from './services/households';
 import { backupDatabase, restoreDatabase } from './services/householdData/backups';
 import { exportToFile, importFromFile } from './services/householdData/files';
+import { checkStoredSums, describeSumChecks, rebuildStoredSums } from './services/storedSums';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -27,11 +28,18 @@ Commands:
   restore <file>
       Checks <file> (an EveryCent database, intact, not newer than this version), keeps the current database
       beside itself, then replaces it with <file>. Stop the server first.
+  totals:check [--rebuild]
+      Compares every sum the database keeps (balances' totals, allocations' spent, accounts' nets per day and
+      month, households' row counts) with the transactions; exit code 1 when one differs. --rebuild rebuilds
+      those that differ from the transactions.
 
 The database is the server's: DATABASE_URL (default ./data/everycent.db). Migrations run first.`;
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 class UsageError extends Error {}
+
+/** A command that ran and found something wrong: its report, exit code 1. */
+class CommandFailed extends Error {}
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
@@ -61,7 +69,7 @@ async function withDatabase<T>(databaseUrl: string | undefined, work: (db: Retur
 /** Commands that take a file name after their own name. */
 const FILE_COMMANDS = new Set(['export', 'import', 'backup', 'restore']);
 
-const commands: Record<string, { options: Record<string, { type: 'string' }>; run: Command }> = {
+const commands: Record<string, { options: Record<string, { type: 'string' | 'boolean' }>; run: Command }> = {
   'user:add': {
     options: { household: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
     run: async (values, databaseUrl) => {
@@ -129,6 +137,16 @@ const commands: Record<string, { options: Record<string, { type: 'string' }>; ru
       return `Backed up the database to ${file} (${pages} pages).`;
     },
   },
+  'totals:check': {
+    options: { rebuild: { type: 'boolean' } },
+    run: async (values, databaseUrl) => {
+      const rebuild = values.rebuild === true;
+      const checks = await withDatabase(databaseUrl, (db) => (rebuild ? rebuildStoredSums(db) : checkStoredSums(db)));
+      const report = describeSumChecks(checks, rebuild);
+      if (!rebuild && checks.some((check) => check.differences.length > 0)) throw new CommandFailed(report);
+      return report;
+    },
+  },
   restore: {
     options: {},
     run: async (_values, databaseUrl, _timeZone, file) => {
@@ -160,6 +178,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     return { code: 0, output: await command.run(values, config.databaseUrl, config.timeZone, file) };
   } catch (error) {
     if (error instanceof UsageError) return { code: 2, output: `${error.message}\n\n${USAGE}` };
+    if (error instanceof CommandFailed) return { code: 1, output: error.message };
     if (error instanceof HttpError) return { code: 1, output: `Error: ${error.errors.join('; ')}` };
     throw error;
   }

@@ -4,13 +4,13 @@ import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { startSignedInApp } from './app/boot';
 import { hashPath } from './app/headStart';
-import { startLiveUpdates } from './app/liveUpdates';
 import { registerServiceWorker } from './app/serviceWorker';
 import { setupStore } from './app/store';
 import './app/base.css';
+import { keepClearButtonsOutOfTabOrder } from './components/clearButtons';
 
 const store = setupStore();
-startLiveUpdates(store);
+keepClearButtonsOutOfTabOrder(document.body);
 const root = createRoot(document.getElementById('root')!);
 const render = (routedApp?: ComponentType) =>
   root.render(
@@ -28,3 +28,10 @@ if (routedApp) routedApp.then(render, () => render());
 else render();
 // Development builds are not named by content: a worker there would only serve stale pages.
 if (process.env.NODE_ENV === 'production') registerServiceWorker();
+// The live stream's code comes after the first screen (the page's load), as the service worker does: neither is
+// needed to show it, and both would compete with it for the network and the CPU.
+const afterLoad = (start: () => void) => {
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+};
+afterLoad(() => void import(/* webpackChunkName: "live-updates" */ './app/liveUpdates').then(({ startLiveUpdates }) => startLiveUpdates(store)));

@@ -16,6 +16,7 @@ import * as liveEvents from './migrations/0014_live_events';
 import * as transactionTotals from './migrations/0015_transaction_totals';
 import * as reportTotals from './migrations/0016_report_totals';
 import * as householdEmails from './migrations/0017_household_emails';
+import * as transactionsEntered from './migrations/0018_transactions_entered';
 import * as monthTotalsAndUndoWindow from './migrations/0020_month_totals_and_undo_window';
 import * as schedules from './migrations/0023_schedules';
 import type { Database } from './schema';
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_transaction_totals': transactionTotals,
   '0016_report_totals': reportTotals,
   '0017_household_emails': householdEmails,
+  '0018_transactions_entered': transactionsEntered,
   '0020_month_totals_and_undo_window': monthTotalsAndUndoWindow,
   '0023_schedules': schedules,
 };

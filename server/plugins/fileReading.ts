@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Jobs } from '../services/untrustedFiles/jobs';
 import { type FileClaim, FileReading } from '../services/untrustedFiles/sandbox';
 import { householdScope } from './auth';
 
@@ -29,9 +30,9 @@ export function takeFileUploads(app: FastifyInstance, bodyLimit: number): void {
 }
 
 /** Reads the request's uploaded file in the worker, in the place its household claimed. */
-export function readUpload<K extends Parameters<FileClaim['read']>[0]>(request: FastifyRequest, job: K) {
+export function readUpload<K extends Parameters<FileClaim['read']>[0]>(request: FastifyRequest, job: K, context?: Parameters<Jobs[K]>[1]) {
   const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  return claims.get(request)!.read(job, bytes);
+  return claims.get(request)!.read(job, bytes, context);
 }
 
 async function registerFileReading(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,9 @@ import { refreshStatistics } from '../db/statistics';
 import { householdScope } from '../plugins/auth';
 import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { requireOwner } from '../services/members/members';
+import { readHistoryHousehold } from '../services/history/historyHousehold';
 import { writeHistory } from '../services/history/writeHistory';
+import { today } from '../../src/shared/dates';
 
 const BODY = historyFilesSchema.describe('The files, as JSON (read and checked against this shape by the file reader, not before).');
 
@@ -23,7 +25,8 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: HISTORY_UPLOAD_MAX_BYTES,
       schema: {
-        description: 'What importing these YNAB or Actual Budget files would create, and which rows could not be mapped to an allocation. Writes nothing. Owners only.',
+        description:
+          "What importing these YNAB or Actual Budget files (with the person's choices) would create and change in the caller's household: its accounts and categories matched by name, opening dates moved back, budgets for the months before its first, and the rows left out or without an allocation, with why. Writes nothing. Owners only.",
         body: BODY,
         response: { 200: historyPreviewSchema },
       },
@@ -31,8 +34,9 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      await requireOwner(householdScope(request), HOUSEHOLD_DATA_OWNERS_ONLY);
-      return readUpload(request, 'historyPreview');
+      const scope = householdScope(request);
+      await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
+      return readUpload(request, 'historyPreview', await readHistoryHousehold(scope, today(app.config.timeZone)));
     },
   );
   routes.post(
@@ -40,7 +44,8 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: HISTORY_UPLOAD_MAX_BYTES,
       schema: {
-        description: "Creates what the preview of the same files showed, in the caller's household, which must be empty. Owners only.",
+        description:
+          "Writes what the preview of the same files and choices showed, in one transaction; refused when the household or the choices changed since that preview (send its fingerprint as choices.preview). Owners only.",
         body: BODY,
         response: { 200: historyImportResultSchema },
       },
@@ -49,7 +54,7 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const scope = householdScope(request);
       await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
-      const imported = await writeHistory(scope, await readUpload(request, 'historyPlan'));
+      const imported = await writeHistory(scope, await readUpload(request, 'historyPlan', await readHistoryHousehold(scope, today(app.config.timeZone))));
       await refreshStatistics(scope.db, { everyTable: true }, request.log);
       return { imported };
     },

@@ -5,6 +5,7 @@ import { allocationCategoryRoutes } from './allocationCategories';
 import { authRoutes } from './auth';
 import { allocationRoutes } from './allocations';
 import { bankAccountRoutes } from './bankAccounts';
+import { cardPaymentRoutes } from './cardPayments';
 import { householdDataRoutes } from './householdData';
 import { budgetRoutes } from './budgets';
 import { eventRoutes } from './events';
@@ -49,6 +50,7 @@ async function registerEach(app: FastifyInstance): Promise<void> {
     sinkFundAllocationRoutes,
     accountBalanceRoutes,
     reconciliationRoutes,
+    cardPaymentRoutes,
     sinkFundRoutes,
     reportRoutes,
     specialEventRoutes,

@@ -27,6 +27,11 @@ interface Report<Row extends { period: string }> {
   rows: Row[];
   /** What the CSV file is called before its periods: ["net worth"], ["category spending", "Groceries"]. */
   name: string[];
+  /**
+   * How the original backend named this report's fields: net worth by plain names (`["period", "net_change",
+   * "net_worth"]`), category spending and needs vs wants as `{name, label, numeric}`. The original client reads each as it was.
+   */
+  originalFields: 'names' | 'described';
 }
 
 /** `{data, fields}` as JSON (the original envelope for the original client), or the same columns as CSV when asked for (`?format=csv` or `Accept: text/csv`). */
@@ -38,7 +43,8 @@ function sendReport<Row extends { period: string }>(
   const format = request.query.format ?? (ACCEPTS_CSV.test(request.headers.accept ?? '') ? 'csv' : 'json');
   reply.header('vary', 'Accept');
   if (format === 'json' && asksForOriginalEnvelope(request.headers)) {
-    return reply.send({ success: true, data: report.rows, fields: report.columns.map(describedField) });
+    const fields = report.originalFields === 'names' ? report.columns.map((column) => column.key) : report.columns.map(describedField);
+    return reply.send({ success: true, data: report.rows, fields });
   }
   if (format === 'json') return reply.send({ data: report.rows, fields: report.columns.map((column) => column.key) });
   const fileName = csvFileName(report.name, report.rows.map((row) => row.period));
@@ -52,15 +58,15 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/reports/net_worth', { schema: { querystring: reportQuerySchema, response: { 200: netWorthReportSchema } } }, async (request, reply) =>
-    sendReport(request, reply, { columns: netWorthColumns, rows: await netWorthReport(householdScope(request), request.query), name: ['net worth'] }),
+    sendReport(request, reply, { columns: netWorthColumns, rows: await netWorthReport(householdScope(request), request.query), name: ['net worth'], originalFields: 'names' }),
   );
 
   routes.get('/reports/category_spending', { schema: { querystring: categorySpendingQuerySchema, response: { 200: categorySpendingReportSchema } } }, async (request, reply) => {
     const { rows, category } = await categorySpendingReport(householdScope(request), request.query);
-    return sendReport(request, reply, { columns: categorySpendingColumns, rows, name: ['category spending', category?.name ?? ''] });
+    return sendReport(request, reply, { columns: categorySpendingColumns, rows, name: ['category spending', category?.name ?? ''], originalFields: 'described' });
   });
 
   routes.get('/reports/needs_vs_wants', { schema: { querystring: reportQuerySchema, response: { 200: needsVsWantsReportSchema } } }, async (request, reply) =>
-    sendReport(request, reply, { columns: allNeedsVsWantsColumns, rows: await needsVsWantsReport(householdScope(request), request.query), name: ['needs vs wants'] }),
+    sendReport(request, reply, { columns: allNeedsVsWantsColumns, rows: await needsVsWantsReport(householdScope(request), request.query), name: ['needs vs wants'], originalFields: 'described' }),
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { today } from '../../src/shared/dates';
 import {
   byAllocationQuerySchema,
   bySinkFundAllocationQuerySchema,
@@ -56,6 +55,6 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   routes.get('/transactions/last_update', { schema: { response: { 200: lastUpdateSchema } } }, async (request) =>
-    lastTransactionDate(householdScope(request), today(app.config.timeZone)),
+    lastTransactionDate(householdScope(request), app.config.timeZone),
   );
 }

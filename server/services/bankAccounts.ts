@@ -96,7 +96,7 @@ async function openingDateForNewAccount(scope: HouseholdScope, todayDate: string
 }
 
 /** Where the household's accounts are settled: the end of the latest closed budget (null before any close). */
-async function lastClosingDate(scope: HouseholdScope): Promise<string | null> {
+export async function lastClosingDate(scope: HouseholdScope): Promise<string | null> {
   const closed = await scope.selectFrom('budgets').select('end_date').where('status', '=', 'closed').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
   return closed?.end_date ?? null;
 }

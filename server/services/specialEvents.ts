@@ -11,10 +11,9 @@ import {
 import { inChunks } from '../db/chunks';
 import type { SpecialEvent as SpecialEventRow } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
-import { spentSum } from './budgets/budgetReads';
 import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
-import { countsAsSpendingSql } from './spending';
+import { countsAsSpendingSql, spentSum } from './spending';
 import { CATEGORY_UNKNOWN, refuseTooManyLines } from './budgets/lines';
 import { BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/budgetMessages';
 import { notFound } from '../errors';

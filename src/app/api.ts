@@ -50,7 +50,7 @@ export const api = createApi({
     },
   }),
   tagTypes: TAG_TYPES,
-  // Only while the live stream is down (refetchWhenNotLive in liveUpdates.ts decides): it keeps the screen current otherwise.
+  // Only while the live stream is down (refetchWhenNotLive in liveStream.ts decides): it keeps the screen current otherwise.
   refetchOnFocus: true,
   refetchOnReconnect: true,
   endpoints: () => ({}),

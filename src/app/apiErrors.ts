@@ -73,6 +73,12 @@ export function readServerRefusal(error: unknown): ServerRefusal {
   return { status, messages: apiErrorMessages(error), fieldErrors: apiFieldErrors(error), conflict: status === 409 };
 }
 
-/** The headline, then the server's reasons: "Bank Account not saved. Name can't be blank". */
+/** A reason as a sentence of its own: the server's reasons carry no full stop, so joined they would run together. */
+export const asSentence = (text: string): string => {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
+/** The headline, then each of the server's reasons as its own sentence: "Bank Account not saved. Name can't be blank." */
 export const failureText = (headline: string | undefined, refusal: ServerRefusal): string =>
-  (headline ? [headline, ...refusal.messages] : refusal.messages).join(' ');
+  (headline ? [headline, ...refusal.messages] : refusal.messages).map(asSentence).join(' ');

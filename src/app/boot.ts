@@ -2,22 +2,12 @@ import type { ComponentType } from 'react';
 import { authApi } from '../features/auth/authApi';
 import { tokenValidated } from './authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
+import { currentBudgetAskedAtStart } from './currentBudgetAtStart';
 import { hasCredentials } from './credentials';
-import { budgetOfPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
+import { budgetOfPath, hashPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
 import { paths } from './paths';
 import type { AppStore } from './store';
 
-let currentBudgetFromBoot = false;
-
-/**
- * True once after the start fetched the current budget's id: the page that shows it then uses that answer
- * instead of asking again (it asks on every later visit).
- */
-export function takeCurrentBudgetFromBoot(): boolean {
-  const fetched = currentBudgetFromBoot;
-  currentBudgetFromBoot = false;
-  return fetched;
-}
 
 /** Runs a query as the page's hook would, then lets go of it: the answer stays cached for the page to find. */
 async function fetchOnce<T>(request: { unwrap(): Promise<T>; unsubscribe(): void }): Promise<T | undefined> {
@@ -40,7 +30,12 @@ async function fetchOnce<T>(request: { unwrap(): Promise<T>; unsubscribe(): void
  */
 export function startSignedInApp(store: AppStore, path: string): Promise<ComponentType> | undefined {
   if (!hasCredentials() || path === paths.login || path === paths.logout) return undefined;
-  const routedApp = import(/* webpackChunkName: "router" */ './AppRouter').then((module) => module.default);
+  let routerCreated = false;
+  // The router reads the address when its chunk runs (AppRouter.tsx); the flag is set in the same task.
+  const routedApp = import(/* webpackChunkName: "router" */ './AppRouter').then((module) => {
+    routerCreated = true;
+    return module.default;
+  });
 
   void fetchOnce(store.dispatch(authApi.endpoints.validateToken.initiate())).then((user) => {
     if (user && !store.getState().auth.validated) store.dispatch(tokenValidated(user));
@@ -48,16 +43,22 @@ export function startSignedInApp(store: AppStore, path: string): Promise<Compone
 
   const fetchBudget = (id: number) => void fetchOnce(store.dispatch(budgetsApi.endpoints.getBudget.initiate(id)));
   if (path === paths.currentBudget) {
-    currentBudgetFromBoot = true;
+    currentBudgetAskedAtStart(true);
     // The current budget changes once a month: the one this person saw last is fetched at once, alongside the
     // question of which is current, instead of one round trip after it.
     const remembered = rememberedCurrentBudget();
     if (remembered) fetchBudget(remembered);
     void fetchOnce(store.dispatch(budgetsApi.endpoints.getCurrentBudget.initiate())).then((current) => {
-      if (!current) currentBudgetFromBoot = false;
+      if (!current) currentBudgetAskedAtStart(false);
       else if (current.budget_id) {
         rememberCurrentBudget(current.budget_id);
         if (current.budget_id !== remembered) fetchBudget(current.budget_id);
+        // Known before the router exists (the usual case: the head start asked for it): the router starts at the
+        // budget itself, as the current budget's page would have sent it there, without drawing that page first.
+        if (!routerCreated && hashPath() === paths.currentBudget) {
+          currentBudgetFromBoot = false;
+          window.history.replaceState(window.history.state, '', `#${paths.budget(current.budget_id)}`);
+        }
       }
     });
     return routedApp;

@@ -1,9 +1,10 @@
-import type { setupListeners, TagDescription } from '@reduxjs/toolkit/query';
+import type { TagDescription } from '@reduxjs/toolkit/query';
 import { publishLiveChange } from '../components/liveChanges';
 import { LIVE_EVENTS_PATH, LIVE_RESOURCE_PATTERN, type LiveEvent, type LiveResource, REPLACED_EVENT } from '../shared/liveEvents';
 import { api, API_BASE, LIST, TAG_TYPES } from './api';
 import { loadCredentials } from './credentials';
 import { LIVE_TAB } from './liveTab';
+import { liveStreamOpened } from './liveStream';
 import type { AppStore } from './store';
 
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
@@ -57,10 +58,7 @@ function tagsFor(resources: readonly LiveResource[]): Tag[] {
 
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 30_000;
-/** Without the stream, coming back to the tab refetches what is on screen at most this often. */
-const FALLBACK_REFETCH_MS = 10_000;
 
-let streamOpen = false;
 
 interface Parsed {
   event: string;
@@ -158,7 +156,7 @@ export function startLiveUpdates(store: AppStore): () => void {
       // A session the server refuses: the next call of the page logs out; nothing to listen to until then.
       if (response.status === 401 || response.status === 403) return;
       if (!response.ok || !response.body) throw new Error(`live stream: ${response.status}`);
-      streamOpen = true;
+      liveStreamOpened(true);
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -178,7 +176,7 @@ export function startLiveUpdates(store: AppStore): () => void {
     } catch {
       // Lost (network, server restart) or stopped: the reconnect below, unless stopped.
     } finally {
-      streamOpen = false;
+      liveStreamOpened(false);
       if (controller === mine) {
         controller = null;
         if (!mine.signal.aborted && replaced) {
@@ -196,7 +194,7 @@ export function startLiveUpdates(store: AppStore): () => void {
     retry = null;
     controller?.abort();
     controller = null;
-    streamOpen = false;
+    liveStreamOpened(false);
     lastRevision = undefined;
     failures = 0;
   };
@@ -217,34 +215,3 @@ export function startLiveUpdates(store: AppStore): () => void {
     disconnect();
   };
 }
-
-/**
- * RTK Query's focus and reconnect refetches, for when the stream is not open: with it open they would only
- * repeat what it already keeps current, on every tab switch. Without it, at most once per 10 s.
- */
-export const refetchWhenNotLive: NonNullable<Parameters<typeof setupListeners>[1]> = (dispatch, { onFocus, onFocusLost, onOnline, onOffline }) => {
-  let lastRefetch = 0;
-  const focused = () => {
-    if (document.visibilityState !== 'visible') {
-      dispatch(onFocusLost());
-      return;
-    }
-    if (streamOpen || Date.now() - lastRefetch < FALLBACK_REFETCH_MS) return;
-    lastRefetch = Date.now();
-    dispatch(onFocus());
-  };
-  const online = () => {
-    if (!streamOpen) dispatch(onOnline());
-  };
-  const offline = () => dispatch(onOffline());
-  window.addEventListener('visibilitychange', focused, false);
-  window.addEventListener('focus', focused, false);
-  window.addEventListener('online', online, false);
-  window.addEventListener('offline', offline, false);
-  return () => {
-    window.removeEventListener('visibilitychange', focused);
-    window.removeEventListener('focus', focused);
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-  };
-};

@@ -34,3 +34,44 @@ export function rebaseList<T extends object, K>(draft: readonly T[], base: reado
   }
   return rows;
 }
+
+/**
+ * The rows both sides changed in the same field since `base`, to different values: by key, each such field with
+ * the other side's value. A Reload keeps the person's value; these are shown beside it so they save over the
+ * other change knowingly, never silently.
+ */
+export function clashesOf<T extends object, K>(draft: readonly T[], base: readonly T[], fresh: readonly T[], keyOf: (row: T) => K): Map<K, Partial<T>> {
+  const baseByKey = new Map(base.map((row) => [keyOf(row), row]));
+  const freshByKey = new Map(fresh.map((row) => [keyOf(row), row]));
+  const clashes = new Map<K, Partial<T>>();
+  for (const mine of draft) {
+    const original = baseByKey.get(keyOf(mine));
+    const theirs = freshByKey.get(keyOf(mine));
+    if (!original || !theirs) continue;
+    const fields: Partial<T> = {};
+    for (const field of Object.keys(mine) as (keyof T)[]) {
+      if (mine[field] !== original[field] && theirs[field] !== original[field] && mine[field] !== theirs[field]) fields[field] = theirs[field];
+    }
+    if (Object.keys(fields).length > 0) clashes.set(keyOf(mine), fields);
+  }
+  return clashes;
+}
+
+/**
+ * The saved rows both the person (changed or toggled deleted) and someone else (changed or deleted) touched since
+ * `base`. None: the other change can be taken in quietly under the person's edits and the save sent again.
+ */
+export function rowsTouchedByBoth<T extends object, K>(draft: readonly T[], base: readonly T[], fresh: readonly T[], keyOf: (row: T) => K): K[] {
+  const freshByKey = new Map(fresh.map((row) => [keyOf(row), row]));
+  const draftByKey = new Map(draft.map((row) => [keyOf(row), row]));
+  const touched: K[] = [];
+  for (const original of base) {
+    const key = keyOf(original);
+    const mine = draftByKey.get(key);
+    const theirs = freshByKey.get(key);
+    const changedByMe = !mine || !sameRow(original, mine);
+    const changedByThem = !theirs || !sameRow(original, theirs);
+    if (changedByMe && changedByThem) touched.push(key);
+  }
+  return touched;
+}

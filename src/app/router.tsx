@@ -6,6 +6,7 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import BudgetsArea from '../features/budgets/BudgetsArea';
 import { antdArea } from '../components/antdArea';
 import { PageLoading } from '../components/PageLoading';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { paths } from './paths';
 import Shell from './Shell';
 
@@ -31,9 +32,11 @@ const GuidePage = lazy(() => import(/* webpackChunkName: "guide" */ '../features
 const ComingSoon = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
-  <Suspense fallback={<PageLoading />}>
-    <Page />
-  </Suspense>
+  <PageErrorBoundary>
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  </PageErrorBoundary>
 );
 
 const comingSoon = (heading: string, text?: string) => (
@@ -60,7 +63,14 @@ export const routes = [
     ),
     children: [
       { index: true, element: page(HomePage) },
-      { path: 'budgets/*', element: <BudgetsArea /> },
+      {
+        path: 'budgets/*',
+        element: (
+          <PageErrorBoundary>
+            <BudgetsArea />
+          </PageErrorBoundary>
+        ),
+      },
       { path: 'transactions', element: page(TransactionsPage) },
       { path: 'transactions/find', element: page(FindTransactionsPage) },
       { path: 'quick-add', element: page(QuickAddPage) },

@@ -7,7 +7,7 @@ import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
 import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listeners';
-import { refetchWhenNotLive } from './liveUpdates';
+import { refetchWhenNotLive } from './liveStream';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,

@@ -10,8 +10,8 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
 };
 
 /**
- * A button that looks like antd's (same sizes, colours and focus ring) for the screens that must load without
- * antd: the shell and the budget detail.
+ * A button that looks like antd's (same sizes, colours and focus ring) for what loads without antd's components:
+ * the shell, and the budget detail around its two tables (which load antd's Table alone).
  */
 export function Button({ type = 'default', size = 'middle', loading = false, className, children, onClick, ...rest }: Props) {
   const classes = ['ec-btn', type === 'primary' && 'ec-btn-primary', size === 'small' && 'ec-btn-small', loading && 'ec-btn-loading', className].filter(Boolean).join(' ');

@@ -15,7 +15,7 @@ interface Props {
   reloading?: boolean;
 }
 
-/** A 409's banner: someone else saved first; "Reload" brings in their change. Drawn without antd (the budget detail loads without it). */
+/** A 409's banner: someone else saved first; "Reload" brings in their change. Drawn without antd: the budget detail loads antd's Table alone. */
 export function ConflictBanner({ message, edits, onReload, reloading = false }: Props) {
   return (
     <Alert

@@ -41,7 +41,7 @@ function RowAmount({ figure, cents }: { figure: Props['figure']; cents: Cents })
 /** The transactions behind a figure (an allocation's spent, an envelope's balance): date, description, amount and their total, which is the figure. */
 export function TransactionListDialog({ title, transactions, error, loading, figure, onClose }: Props) {
   useReturnFocus();
-  // In the app's antd theme wherever it opens (the budget detail itself is drawn without antd).
+  // In the app's antd theme wherever it opens: the budget detail puts only its two tables in the theme.
   return (
     <AntdTheme>
       <Dialog title={title} open width={500} onCancel={onClose} footer={null}>

@@ -1,9 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ConfirmOptions } from './confirmOptions';
 
-export interface ConfirmOptions {
-  title: ReactNode;
-  content?: ReactNode;
-}
+export type { ConfirmOptions };
 
 /**
  * Asks a yes/no question in a modal ("Yes" / "No") and resolves with the answer.

@@ -1,7 +1,7 @@
 import { ConfigProvider, Modal } from 'antd';
 import { createElement } from 'react';
 import { AntdTheme } from './AntdTheme';
-import type { ConfirmOptions } from './confirm';
+import type { ConfirmOptions } from './confirmOptions';
 import { noDialogOpening } from './dialogsOpening';
 
 // antd's static modals render outside the React tree, so the app's theme (readable contrast) reaches them only here.

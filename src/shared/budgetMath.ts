@@ -64,9 +64,10 @@ export function splitDiscretionary(amount: Cents): CoupleSplit {
 }
 
 /**
- * In proportion to each partner's income: shared incomes count half to each. The husband's share is rounded
- * toward zero so any odd cent goes to the wife (listed first), as in the 50/50 rule; with no income to weigh
- * the split is 50/50. BigInt: an amount times an income can pass 2^53.
+ * In proportion to each partner's income: shared incomes count half to each. The husband's share is rounded to
+ * the nearest cent (an exact half toward zero, so a tie's cent goes to the wife, listed first, as in the 50/50
+ * rule) and the wife has the rest; with no income to weigh the split is 50/50. BigInt: an amount times an income
+ * can pass 2^53.
  */
 export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>): CoupleSplit {
   let wifeWeight = 0;
@@ -79,9 +80,16 @@ export function splitByIncome(amount: Cents, incomes: ReadonlyArray<OwnedIncome>
     if (owner !== 'wife') husbandWeight += owner === 'husband' ? 2 * income.amount : income.amount;
   }
   const total = wifeWeight + husbandWeight;
+  // An amount beyond the limit is NaN here (a figure "over the limit"): it has no share to weigh, and BigInt would throw.
+  if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(total)) return { wife: Number.NaN, husband: Number.NaN };
   if (wifeWeight < 0 || husbandWeight < 0 || total <= 0) return splitDiscretionary(amount);
-  const husband = Number((BigInt(amount) * BigInt(husbandWeight)) / BigInt(total));
-  return { wife: amount - husband, husband };
+  const product = BigInt(amount) * BigInt(husbandWeight);
+  const divisor = BigInt(total);
+  let husband = product / divisor;
+  const remainder = product % divisor;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twice > divisor) husband += product < 0n ? -1n : 1n;
+  return { wife: amount - Number(husband), husband: Number(husband) };
 }
 
 export interface OwnedIncome {
@@ -146,6 +154,42 @@ export function classSummary(totalIncome: Cents, allocations: readonly Classifie
   const needsPercent = percentOf(needs, totalIncome);
   const savingsPercent = percentOf(savings, totalIncome);
   return { ...amounts, needsPercent, wantsPercent: 100 - needsPercent - savingsPercent, savingsPercent };
+}
+
+/** The income in four parts that add up to it: needs, wants and savings, and the rest (unallocated, or not yet spent). */
+export interface IncomeShares {
+  needs: Cents;
+  wants: Cents;
+  savings: Cents;
+  rest: Cents;
+  /** Shares of the income in percent, to `decimals` places; the rest's share is the remainder so the four make 100. Null without income. */
+  needsPercent: number | null;
+  wantsPercent: number | null;
+  savingsPercent: number | null;
+  restPercent: number | null;
+}
+
+/**
+ * What the income went to, class by class, with what is left apart: the budget's Wants Summary (the amounts
+ * allocated, the rest unallocated) and the Needs vs Wants report's actuals (the amounts spent, the rest not yet
+ * spent). Unlike `classSummary` (the original rule, kept in the API), wants here never counts the rest.
+ */
+export function incomeShares(income: Cents, parts: { needs: Cents; wants: Cents; savings: Cents }, decimals: 0 | 1): IncomeShares {
+  const { needs, wants, savings } = parts;
+  const amounts = { needs, wants, savings, rest: income - needs - wants - savings };
+  if (income === 0 || !Number.isFinite(income)) return { ...amounts, needsPercent: null, wantsPercent: null, savingsPercent: null, restPercent: null };
+  // In whole units of the shown precision (tenths of a percent), so the remainder is exact.
+  const scale = 10 ** decimals;
+  const units = (part: Cents) => Math.round((part / income) * 100 * scale);
+  const [needsUnits, wantsUnits, savingsUnits] = [units(needs), units(wants), units(savings)];
+  const restUnits = 100 * scale - needsUnits - wantsUnits - savingsUnits;
+  return {
+    ...amounts,
+    needsPercent: needsUnits / scale,
+    wantsPercent: wantsUnits / scale,
+    savingsPercent: savingsUnits / scale,
+    restPercent: restUnits / scale,
+  };
 }
 
 export interface BudgetTotals {

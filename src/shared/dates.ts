@@ -82,13 +82,12 @@ export function formatShortDate(date: DateOnly): string {
 
 /** Today in the given IANA time zone (the browser's own zone when omitted). */
 export function today(timeZone?: string): DateOnly {
-  const formatted = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  return formatted;
+  return dateAt(new Date(), timeZone);
+}
+
+/** The calendar day an instant falls on in a time zone (the server's, for a stored timestamp). */
+export function dateAt(instant: Date, timeZone?: string): DateOnly {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 export const isWithin = (date: DateOnly, start: DateOnly, end: DateOnly) => date >= start && date <= end;

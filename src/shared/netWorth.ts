@@ -77,16 +77,3 @@ export function netWorthFigures(totals: GroupTotals): NetWorthFigures {
     netWorth: totalAssets + totalLiabilities,
   };
 }
-
-/**
- * A liability's balance is stored and shown signed (what is owed is negative), but a person enters it as the
- * amount owed, a positive number: forms turn one into the other with these (the same flip both ways).
- */
-export const ENTERED_AS_AMOUNT_OWED: ReadonlySet<AccountCategory> = new Set(['liability']);
-const flipOwed = (category: AccountCategory, cents: Cents): Cents => (ENTERED_AS_AMOUNT_OWED.has(category) ? 0 - cents : cents);
-/** The figure a form shows for a stored balance: the amount owed for a liability. */
-export const enteredBalance = flipOwed;
-/** The balance to store for the figure typed in a form. */
-export const storedBalance = flipOwed;
-export const AMOUNT_OWED_LABEL = 'Amount owed';
-export const AMOUNT_OWED_HINT = 'What you owe, as a positive number: it counts as negative in net worth.';

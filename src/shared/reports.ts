@@ -76,27 +76,54 @@ export type Basis = (typeof BASES)[number];
 export const classTitles: Record<SpendingClass, string> = { needs: 'Needs', wants: 'Wants', savings: 'Savings' };
 export const basisTitles: Record<Basis, string> = { budgeted: 'Budgeted', actual: 'Actual' };
 
-/** The Needs vs Wants columns of one basis, as the table shows them when that basis is chosen. */
 /** Budgeted wants counts the unallocated income (the percentage rule): its two parts follow it, apart. */
 const wantsParts = [
   { key: 'budgeted_wants_allocated', title: 'Wants Allocated', kind: 'money' },
   { key: 'budgeted_unallocated', title: 'Unallocated', kind: 'money' },
 ] as const satisfies readonly ReportColumn[];
 
-export function needsVsWantsColumns(basis: Basis) {
-  return [
-    { key: 'period', title: 'Period', kind: 'period' },
-    { key: 'income', title: 'Income', kind: 'money' },
-    ...SPENDING_CLASSES.flatMap((spendingClass) => [
-      { key: `${basis}_${spendingClass}` as const, title: classTitles[spendingClass], kind: 'money' as const },
-      { key: `${basis}_${spendingClass}_percent` as const, title: `${classTitles[spendingClass]} %`, kind: 'percent' as const },
-      ...(basis === 'budgeted' && spendingClass === 'wants' ? wantsParts : []),
-    ]),
-  ] satisfies ReportColumn[];
+/**
+ * Actual wants by the original rule counts what is not yet spent (`actual_wants`, kept for the original client):
+ * the screen shows what was spent on wants, and the income not spent, apart.
+ */
+const actualColumns = {
+  wants: [
+    { key: 'actual_wants_spent', title: 'Wants', kind: 'money' },
+    { key: 'actual_wants_spent_percent', title: 'Wants %', kind: 'percent' },
+  ],
+  unspent: [
+    { key: 'actual_unspent', title: 'Unspent', kind: 'money' },
+    { key: 'actual_unspent_percent', title: 'Unspent %', kind: 'percent' },
+  ],
+} as const satisfies Record<string, readonly ReportColumn[]>;
+
+const classColumns = (basis: Basis, spendingClass: SpendingClass): ReportColumn[] => [
+  { key: `${basis}_${spendingClass}`, title: classTitles[spendingClass], kind: 'money' },
+  { key: `${basis}_${spendingClass}_percent`, title: `${classTitles[spendingClass]} %`, kind: 'percent' },
+];
+
+const leading = [
+  { key: 'period', title: 'Period', kind: 'period' },
+  { key: 'income', title: 'Income', kind: 'money' },
+] as const satisfies readonly ReportColumn[];
+
+/** The Needs vs Wants columns of one basis, as the table shows them when that basis is chosen. */
+export function needsVsWantsColumns(basis: Basis): ReportColumn[] {
+  if (basis === 'actual') {
+    return [...leading, ...classColumns('actual', 'needs'), ...actualColumns.wants, ...classColumns('actual', 'savings'), ...actualColumns.unspent];
+  }
+  return [...leading, ...classColumns('budgeted', 'needs'), ...classColumns('budgeted', 'wants'), ...wantsParts, ...classColumns('budgeted', 'savings')];
 }
 
-/** Every Needs vs Wants column: both bases, each title naming its basis (the CSV carries both). */
+/**
+ * Every Needs vs Wants column: both bases, each title naming its basis (the CSV carries both), the original
+ * backend's actuals first, then the screen's actual wants and unspent.
+ */
 export const allNeedsVsWantsColumns: ReportColumn[] = [
-  ...needsVsWantsColumns('budgeted').slice(0, 2),
-  ...BASES.flatMap((basis) => needsVsWantsColumns(basis).slice(2).map((column) => ({ ...column, title: `${basisTitles[basis]} ${column.title}` }))),
+  ...leading,
+  ...[...needsVsWantsColumns('budgeted').slice(2), ...SPENDING_CLASSES.flatMap((spendingClass) => classColumns('actual', spendingClass))].map((column) => ({
+    ...column,
+    title: `${column.key.startsWith('actual') ? 'Actual' : 'Budgeted'} ${column.title}`,
+  })),
+  ...[...actualColumns.wants, ...actualColumns.unspent].map((column) => ({ ...column, title: `Actual ${column.title.replace('Wants', 'Wants Spent')}` })),
 ];

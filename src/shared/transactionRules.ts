@@ -20,6 +20,21 @@ export const CARRIED_FORWARD_STATUSES = ['added', 'adjustment'] as const satisfi
 export const countsAsSpending = (status: BroughtForwardStatus | null | undefined): boolean =>
   status == null || !(CARRIED_FORWARD_STATUSES as readonly string[]).includes(status);
 
+interface SpendingRow {
+  withdrawal_amount: number;
+  deposit_amount: number;
+  brought_forward_status?: BroughtForwardStatus | null;
+}
+
+/**
+ * What one row adds to its allocation's spent: withdrawal − deposit, or nothing when it does not count as
+ * spending. An allocation's spent is the sum of this over its rows, wherever it is shown or exported (the SQL
+ * form is `countsAsSpendingSql` and `spentSum` on the server; the stored sum `allocation_spending` is checked
+ * against it by test/server/storedSums.test.ts).
+ */
+export const spendingOf = (row: SpendingRow): number =>
+  countsAsSpending(row.brought_forward_status) ? row.withdrawal_amount - row.deposit_amount : 0;
+
 /** Only the balancing row a close writes ("Balance B/F Adj Entry") carries negative amounts. */
 const negativeAmountsAllowed = (status: BroughtForwardStatus | null | undefined): boolean => status === 'adjustment';
 
@@ -34,11 +49,13 @@ export const defaultTransactionStatus = (isCreditCard: boolean, withdrawal: numb
 export const newRowStatus = (isCreditCard: boolean): TransactionStatus => (isCreditCard ? 'unpaid' : 'paid');
 
 /**
- * Paid/unpaid: giving a row an allocation (or envelope) accounts for it, so it becomes paid; clearing it makes
- * the row unpaid again (it shows red until someone allocates it).
+ * Paid/unpaid after choosing or clearing a row's allocation (or envelope). On a credit card Paid? means "covered by a
+ * payment": the allocation never changes it (only the person, or marking charges paid after a payment). Elsewhere the
+ * original client's rule stands: giving a row an allocation accounts for it (paid); clearing it makes the row unpaid
+ * again (it shows red until someone allocates it).
  */
-export const statusAfterAllocationChange = (allocationId: number | null | undefined): TransactionStatus =>
-  allocationId == null ? 'unpaid' : 'paid';
+export const statusAfterAllocationChange = (allocationId: number | null | undefined, isCreditCard: boolean, current: TransactionStatus): TransactionStatus =>
+  isCreditCard ? current : allocationId == null ? 'unpaid' : 'paid';
 
 export const DATE_OUT_OF_RANGE = 'Date is outside of budget range';
 export const DATE_REQUIRED = 'Date is required';

@@ -106,7 +106,7 @@ test('home, budgets list, current and future budgets, mass edit', async ({ page 
   expectNone(findings);
 });
 
-test('budget detail: view, edit, dialogs', async ({ page }, testInfo) => {
+test('budget detail: view, edit, dialogs', { tag: '@phone' }, async ({ page }, testInfo) => {
   const findings: Finding[] = [];
   await signIn(page, user);
   await page.goto('/#/budgets/current');
@@ -255,7 +255,7 @@ test('reports', async ({ page }) => {
   expectNone(findings);
 });
 
-test('the menu (the phone overlay open)', async ({ page }, testInfo) => {
+test('the menu (the phone overlay open)', { tag: '@phone' }, async ({ page }, testInfo) => {
   const findings: Finding[] = [];
   await signIn(page, user);
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();

@@ -55,7 +55,7 @@ const group = (page: Page, title: string) => page.getByRole('region', { name: ti
 const accountRow = (page: Page, name: string): Locator => page.locator('.ec-balances-group tr.ant-table-row').filter({ has: page.getByRole('link', { name, exact: true }) });
 const currentBalance = (page: Page, name: string) => accountRow(page, name).locator('td').last();
 
-test('balances and net worth agree with the transactions pages, and an adjustment shows in both', async ({ page }) => {
+test('balances and net worth agree with the transactions pages, and an adjustment shows in both', { tag: '@phone' }, async ({ page }) => {
   const household = await prepareHousehold();
   const { start } = household;
   await signIn(page, household.user);

@@ -31,7 +31,7 @@ const inViewport = (page: Page, box: { y: number; height: number } | null) => {
   return box !== null && box.y >= 0 && box.y + box.height <= height;
 };
 
-test('a long budget keeps its column headings, "Unallocated" and the split in view; names are readable on a phone', async ({ page }, testInfo) => {
+test('a long budget keeps its column headings, "Unallocated" and the split in view; names are readable on a phone', { tag: '@phone' }, async ({ page }, testInfo) => {
   const { user, budgetId } = await longBudget();
   await signIn(page, user);
   await page.goto(`/#/budgets/${budgetId}`);

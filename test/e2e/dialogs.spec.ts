@@ -82,7 +82,7 @@ test('every form dialog opens with the focus in its first field', async ({ page 
   await expectFirstFieldFocused(page, button('Adjust Allocations'), 'Adjust Allocations: Wedding', (dialog) => dialog.getByRole('combobox', { name: 'Budget', exact: true }));
 });
 
-test('a phone edits transactions as cards, without scrolling sideways; 1280px keeps every column', async ({ page }, testInfo) => {
+test('a phone edits transactions as cards, without scrolling sideways; 1280px keeps every column', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
   const household = await prepareHousehold(page);

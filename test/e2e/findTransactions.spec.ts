@@ -1,15 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/households';
-import { settledOptions } from './support/dialogs';
+import { chooseOption } from './support/dialogs';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
-/** Opens an antd select by its label (its input has no width while the placeholder shows) and picks an option. */
-async function pick(page: Page, label: string, option: string) {
-  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
-}
 
-test('find transactions across budgets by text and amount, filter, sort, and open one in its window', async ({ page }) => {
+test('find transactions across budgets by text and amount, filter, sort, and open one in its window', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(120_000);
   const household = await prepareWeeklyHousehold();
   await signIn(page, household.user);
@@ -43,14 +38,14 @@ test('find transactions across budgets by text and amount, filter, sort, and ope
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   const { name } = await household.api<{ name: string }>('GET', `/budgets/${household.budgetId}`);
-  await pick(page, 'Budget', name);
+  await chooseOption(page, 'Budget', name);
   await expect(page.getByText('1 transaction found')).toBeVisible();
   await rows.first().getByRole('link', { name: 'Corner Grocer big shop' }).click();
   await expect(page).toHaveURL(new RegExp(`#/transactions\\?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}$`));
   await expect(page.getByText('Corner Grocer big shop')).toBeVisible();
 });
 
-test('pages through many matches by cursor, forward and back, and keeps the page in the address', async ({ page }) => {
+test('pages through many matches by cursor, forward and back, and keeps the page in the address', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(120_000);
   const household = await prepareWeeklyHousehold();
   // 120 more of one shop this month: three pages of 50.

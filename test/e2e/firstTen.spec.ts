@@ -101,7 +101,7 @@ test.describe('the guided start', () => {
     await expect(guideCard(page)).toHaveCount(0);
   });
 
-  test('a new household: the partners are not named for it; each empty screen offers the step that fills it', async ({ page }) => {
+  test('a new household: the partners are not named for it; each empty screen offers the step that fills it', { tag: '@phone' }, async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/setup/settings');
     await page.getByRole('radio', { name: 'Couple' }).check({ force: true });
@@ -180,14 +180,14 @@ test.describe('the guided start', () => {
     await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
-  test('Getting started: one marker per step, links in the app colour without the browser underline', async ({ page }) => {
+  test("the setup pages' guided start: one marker per step, links in the app colour without the browser underline", async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/setup/institutions');
-    const list = page.getByRole('complementary', { name: 'Getting started' });
+    const list = page.getByRole('complementary', { name: 'Guided start' });
     await expect(list).toBeVisible();
     await expect(list.locator('ol')).toHaveCSS('list-style-type', 'none');
-    await expect(list.locator('li').first()).toHaveText(/^1\s*Add your bank or financial institution$/);
-    const link = list.getByRole('link', { name: 'Add your bank accounts' });
+    await expect(list.locator('li').first()).toHaveText(/^1\s*Add your accounts: /);
+    const link = list.getByRole('link', { name: 'Add your accounts (Bank Accounts)' });
     await expect(link).toHaveCSS('text-decoration-line', 'none');
     await expect(link).not.toHaveCSS('color', 'rgb(0, 0, 238)');
   });
@@ -264,7 +264,7 @@ test.describe('with a household under way', () => {
     ({ user } = await createDemoHousehold({ allocationsPerBudget: 8, pastBudgets: 1, futureBudgets: 1, windowTransactions: 6 }));
   });
 
-  test('the words explained: a "?" beside the word opens its meaning, and the Glossary has it in full', async ({ page }) => {
+  test('the words explained: a "?" beside the word opens its meaning, and the Glossary has it in full', { tag: '@phone' }, async ({ page }) => {
     await signIn(page, user);
     await page.goto('/#/budgets/current');
     const summary = page.getByRole('table', { name: 'Discretionary Summary' });

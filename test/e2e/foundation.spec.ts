@@ -118,7 +118,7 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('the menu reaches every area; on a phone it is an overlay that closes after navigating', async ({ page }, testInfo) => {
+  test('the menu reaches every area; on a phone it is an overlay that closes after navigating', { tag: '@phone' }, async ({ page }, testInfo) => {
     await signIn(page, user);
     if (isPhone(testInfo)) await expect(menu(page)).toBeHidden();
 

@@ -22,7 +22,7 @@ async function openBudget(page: Page, allocationsPerBudget?: number) {
 /** Nothing on the page scrolls sideways. */
 const fitsTheWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-test('a 300-allocation budget: every row becomes editable, a change is saved, the mode is shown', async ({ page }) => {
+test('a 300-allocation budget: every row becomes editable, a change is saved, the mode is shown', { tag: '@phone' }, async ({ page }) => {
   const { api, budgetId } = await openBudget(page, 300);
   await expect(page.locator('.ec-mode-tag')).toHaveText('Viewing');
   await page.getByRole('button', { name: 'Make Changes' }).click();
@@ -109,7 +109,7 @@ test('after a conflict the budget and the envelopes keep the edits on top of the
   await expect(page.getByText('Sink fund saved.')).toBeVisible();
 });
 
-test('the fields of an income and an allocation are edited and saved, nothing scrolls sideways', async ({ page }, testInfo) => {
+test('the fields of an income and an allocation are edited and saved, nothing scrolls sideways', { tag: '@phone' }, async ({ page }, testInfo) => {
   const { api, budgetId } = await openBudget(page);
   const phone = testInfo.project.name === 'phone';
   await page.getByRole('button', { name: 'Make Changes' }).click();
@@ -178,7 +178,7 @@ test('the fields of an income and an allocation are edited and saved, nothing sc
   expect(await fitsTheWidth(page)).toBe(true);
 });
 
-test('in view mode a saved comment is readable, on a phone under "More fields", and nothing scrolls sideways', async ({ page }, testInfo) => {
+test('in view mode a saved comment is readable, on a phone under "More fields", and nothing scrolls sideways', { tag: '@phone' }, async ({ page }, testInfo) => {
   const { api, budgetId } = await openBudget(page);
   const phone = testInfo.project.name === 'phone';
   const comment = 'Paid by standing order on the first working day of each month, unless the bank holiday moves it';

@@ -69,7 +69,7 @@ test('a Latin-1 file shows its accents', async ({ page }) => {
   await expect(rowWithDescription(page, 'Café Müller Straße')).toBeVisible();
 });
 
-test('a file with lines above its header imports, leaving its balance line out', async ({ page }) => {
+test('a file with lines above its header imports, leaving its balance line out', { tag: '@phone' }, async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   const csv = [
     '"Kontonummer:";"DE12 1203 0000 1234 5678 90 / Girokonto";',

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addMonths, formatFullDate, formatShortDate, today } from '../../src/shared/dates';
 import { apiFor, type Api } from './support/api';
-import { settled, settledOptions } from './support/dialogs';
+import { chooseOption, settled } from './support/dialogs';
 import { createHousehold, signIn, type E2eUser } from './support/households';
 
 /**
@@ -23,11 +23,6 @@ const accountRow = (page: Page, name: string): Locator => page.locator('.ec-bala
 const currentBalance = (page: Page, name: string) => accountRow(page, name).locator('td').last();
 const figure = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).first().click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
 
 interface Household {
   user: E2eUser;
@@ -147,7 +142,7 @@ async function reconcileVisaFromAccountBalances(page: Page) {
   await page.goto('/#/account-balances');
   await page.getByRole('button', { name: 'Reconcile to a Statement' }).click({ timeout: 30_000 });
   const dialog = await settled(page.getByRole('dialog', { name: 'Reconcile to a Statement' }));
-  await choose(page, dialog.getByLabel('Account'), 'Visa');
+  await chooseOption(page, dialog.getByLabel('Account'), 'Visa');
   await expect(dialog.getByLabel('Statement amount owed')).toBeVisible();
   await expect.soft(dialog.getByLabel('EveryCent balance'), 'Reconcile Visa: amount owed').toHaveText('0.00');
   await dialog.getByLabel('Statement amount owed').fill('0');

@@ -40,7 +40,7 @@ async function quickAddOnPhone(phone: Page, household: WeeklyHousehold, descript
   await phone.getByLabel(/^Allocation/).selectOption(String(household.allocationId('Groceries')));
   await phone.getByLabel('Amount').fill(amount);
   await phone.getByRole('button', { name: 'Save' }).click();
-  await expect(phone.getByText(`Saved: ${description} ${amount} spent.`)).toBeVisible();
+  await expect(phone.getByText(`Saved: ${description} ${amount} withdrawn.`)).toBeVisible();
 }
 
 const groceries = (page: Page) => page.getByRole('table', { name: 'Allocations' }).getByRole('row', { name: /^Groceries/ });

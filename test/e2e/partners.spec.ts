@@ -72,7 +72,7 @@ async function changeAmount(page: Page, line: string, amount: string) {
   await page.getByRole('button', { name: 'Save Changes' }).click();
 }
 
-test('two partners side by side: each sees the other\'s changes in Activity, undoes one, and the split follows the setting', async ({ browser }, testInfo) => {
+test('two partners side by side: each sees the other\'s changes in Activity, undoes one, and the split follows the setting', { tag: '@phone' }, async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const phone = testInfo.project.name === 'phone';
   const { ana, ben } = await createCouple();

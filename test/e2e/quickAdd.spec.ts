@@ -25,7 +25,7 @@ test('records a purchase on the Quick Add page and shows it in the transactions 
   await expect(select('Allocation')).toContainText('Groceries');
   await page.getByLabel('Amount', { exact: true }).fill('12.34');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved: Corner Grocer 12.34 spent.').first()).toBeVisible();
+  await expect(page.getByText('Saved: Corner Grocer 12.34 withdrawn.').first()).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('');
 
   await page.goto(`/#/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
@@ -52,7 +52,7 @@ test('the light page for phones sends to the login page without a session and ba
   await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Rent')));
   await page.getByLabel('Amount').fill('7.50');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved: Landlord 7.50 spent.')).toBeVisible();
+  await expect(page.getByText('Saved: Landlord 7.50 withdrawn.')).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('');
   await expect(page.getByLabel('Amount')).toHaveValue('');
 
@@ -90,7 +90,7 @@ test("the light page offers a sink fund's envelopes instead of allocations and r
   await page.getByLabel('Description').fill('Gutter repair');
   await page.getByLabel('Amount').fill('45');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved: Gutter repair 45.00 spent.')).toBeVisible();
+  await expect(page.getByText('Saved: Gutter repair 45.00 withdrawn.')).toBeVisible();
   await expect(page.getByLabel(/^Sink Fund Allocation/)).toHaveValue('');
 
   const rows = await household.api<Array<Row & { sink_fund_allocation_id: number | null; transaction_date: string }>>(
@@ -109,7 +109,7 @@ test('an entry whose save meets an expired session is back on the light page aft
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await page.getByLabel('Description').fill('Bus pass');
   await page.getByLabel('Amount').fill('60');
-  await page.getByLabel('Received').check();
+  await page.getByLabel('Deposited').check();
   await page.getByLabel(/^Allocation/).selectOption({ label: 'Fun' });
   // The session runs out while the phone sat in a pocket.
   await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
@@ -123,10 +123,10 @@ test('an entry whose save meets an expired session is back on the light page aft
   await expect(page.getByText('Your entry is kept: check it and save it again.')).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('Bus pass');
   await expect(page.getByLabel('Amount')).toHaveValue('60');
-  await expect(page.getByLabel('Received')).toBeChecked();
+  await expect(page.getByLabel('Deposited')).toBeChecked();
   await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved: Bus pass 60.00 received.')).toBeVisible();
+  await expect(page.getByText('Saved: Bus pass 60.00 deposited.')).toBeVisible();
 
   const rows = await household.api<Row[]>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
   expect(rows.filter((row) => row.description === 'Bus pass').map((row) => [row.withdrawal_amount, row.deposit_amount, row.allocation_id])).toEqual([
@@ -157,4 +157,18 @@ test('an entry kept through a sign-in comes back only to the person who typed it
   await expect(page.getByText('Your entry is kept: check it and save it again.')).toHaveCount(0);
   // Nor does it come back later to the person who typed it: it was left behind when someone else signed in.
   expect(await page.evaluate(() => window.sessionStorage.getItem('quickAddKeptEntry'))).toBeNull();
+});
+
+test('the light page keeps the allocation chosen when the account changes', async ({ page }) => {
+  const household = await prepareWeeklyHousehold();
+  const wallet = await household.api<{ id: number }>('POST', '/bank_accounts', { name: 'Wallet', account_type: 'normal', account_category: 'current', opening_balance: 0, opening_date: '2000-01-01' });
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel(/^Allocation/).selectOption(String(household.allocationId('Fun')));
+  await page.getByLabel('Account').selectOption(String(wallet.id));
+  // Issue 42: it went back to "No allocation".
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
+  await page.getByLabel('Account').selectOption(String(household.chequingId));
+  await expect(page.getByLabel(/^Allocation/)).toHaveValue(String(household.allocationId('Fun')));
 });

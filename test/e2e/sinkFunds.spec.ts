@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
 import { createHousehold, signIn } from './support/households';
-import { settledOptions } from './support/dialogs';
+import { chooseOption } from './support/dialogs';
 
 /**
  * A household saves for the car and a holiday inside one savings account: it opens the account as a sink fund,
@@ -14,11 +14,6 @@ const message = (page: Page, text: string) => page.locator('.ec-message-text', {
 const figure = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const envelopeRow = (page: Page, name: string) => page.locator(`tr[data-envelope="${name}"]`);
 
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).first().click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
 
 async function expectFigures(page: Page, balance: string, unassigned: string, envelopes: Record<string, string>, inEnvelopes: string) {
   await expect(figure(page, 'Sink Fund Account Balance')).toHaveText(balance);
@@ -33,8 +28,8 @@ async function transferMoney(page: Page, from: string, to: string, amount: strin
   await page.getByRole('button', { name: 'Transfer Money' }).click();
   const dialog = page.getByRole('dialog', { name: 'Transfer Money' });
   await expect(dialog).toBeVisible();
-  await choose(page, dialog.getByRole('combobox', { name: 'From' }), from);
-  await choose(page, dialog.getByRole('combobox', { name: 'To' }), to);
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'From' }), from);
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'To' }), to);
   await dialog.getByLabel('Amount').fill(amount);
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(message(page, 'Transfer completed.')).toBeVisible();
@@ -93,7 +88,7 @@ test('a savings account split into envelopes: fund them, move money, and every b
     const row = page.locator('.ec-transactions-table tbody tr').last();
     await row.getByLabel('Description').fill(description);
     await row.getByLabel('Deposited').fill(amount);
-    await choose(page, row.getByRole('combobox', { name: 'Sink Fund Allocation' }), envelope);
+    await chooseOption(page, row.getByRole('combobox', { name: 'Sink Fund Allocation' }), envelope);
   }
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(message(page, 'Transactions saved.')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, addMonths, budgetEndDate, budgetName, today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
-import { settledOptions } from './support/dialogs';
+import { chooseOption } from './support/dialogs';
 
 /**
  * A household plans a holiday across two months: creates the event, links an allocation of last month's budget
@@ -60,11 +60,6 @@ async function dialogTitled(page: Page, title: string): Promise<Locator> {
   return dialog;
 }
 
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: option }).click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
 
 const figure = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
 
@@ -75,7 +70,7 @@ async function recordSpending(page: Page, household: Household, budgetId: number
   await page.getByRole('button', { name: 'Add New Transaction' }).click();
   const row = page.locator('.ec-transactions-table tbody tr').filter({ has: page.locator('input[aria-label="Description"][value=""]') });
   await row.getByLabel('Withdrawn').fill(amount);
-  await choose(page, row.getByRole('combobox', { name: 'Allocation' }), allocation);
+  await chooseOption(page, row.getByRole('combobox', { name: 'Allocation' }), allocation);
   await row.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(message(page, 'Transactions saved.')).toBeVisible();
@@ -112,7 +107,7 @@ test('plan a holiday across two budgets, link their allocations, record the spen
   await expect(list.getByRole('checkbox', { name: 'Flights' })).toBeVisible();
   await expect(list.getByText('Groceries')).toHaveCount(0);
   await list.getByRole('checkbox', { name: 'Flights' }).check();
-  await choose(page, adjust.getByRole('combobox', { name: 'Budget' }), household.thisMonth.name);
+  await chooseOption(page, adjust.getByRole('combobox', { name: 'Budget' }), household.thisMonth.name);
   await list.getByRole('checkbox', { name: 'Hotel' }).check();
   await expect(adjust.getByRole('region', { name: 'Chosen allocations' })).toContainText('Chosen allocations (2)');
   await expect(figure(adjust, 'Actual')).toHaveText('0.00');

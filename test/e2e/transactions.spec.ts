@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today } from '../../src/shared/dates';
 import { apiFor, type Api } from './support/api';
 import { createHousehold, signIn, type E2eUser } from './support/households';
-import { settledOptions } from './support/dialogs';
+import { chooseOption } from './support/dialogs';
 
 /**
  * The weekly job: import the bank's CSV into the current budget, allocate every row, save, and see spent and
@@ -50,12 +50,8 @@ const rowWithDescription = (page: Page, description: string): Locator =>
 
 /** Picks an allocation by typing part of its name, as a person at the keyboard does. */
 async function allocate(page: Page, row: Locator, search: string, name: string) {
-  await row.getByRole('combobox', { name: 'Allocation' }).click();
-  await page.keyboard.type(search);
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: name }).first().click();
+  await chooseOption(page, row.getByRole('combobox', { name: 'Allocation' }), name, search);
   await expect(row.locator('.ant-select-content')).toHaveText(name);
-  // The list closes with an animation; until it is gone, the next row's search would also match its options.
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('import a bank CSV into the current budget, allocate, save, and see spent move', async ({ page }) => {
@@ -134,8 +130,7 @@ test('transfer between two accounts', async ({ page }) => {
   const accounts = await household.api<{ id: number; current_balance: number }[]>('GET', '/bank_accounts?include_current_balance=true');
   expect(accounts.find((a) => a.id === household.savingsId)?.current_balance).toBe(60000);
 
-  await page.getByLabel('Bank Account').click();
-  await (await settledOptions(page)).locator('.ant-select-item-option', { hasText: 'Savings' }).click();
+  await chooseOption(page, page.getByLabel('Bank Account'), 'Savings');
   await expect(page).toHaveURL(new RegExp(`bank_account_id=${household.savingsId}`));
   await expect(page.getByText('Deposit - Rainy day')).toBeVisible();
   await expect(figure(page, 'Current Bank Balance')).toHaveText('600.00');

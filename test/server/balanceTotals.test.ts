@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { AccountBalance } from '../../src/shared/schemas/accountBalances';
 import type { SinkFund } from '../../src/shared/schemas/sinkFunds';
 import type { DateOnly } from '../../src/shared/dates';
+import { spendingOf } from '../../src/shared/transactionRules';
 import type { Transaction } from '../../server/db/schema';
 import { currentBalances } from '../../server/services/balances';
 import { settleCheckpoints } from '../../server/services/budgets/accountCheckpoints';
@@ -220,12 +221,12 @@ describe.each(testDialects)('balances and report sums from running totals on %s'
       // Account Balances derives the checkpoint from the rows: the rule at the closing date.
       expect(shown.closing_balance).toBe(account.closing_date === null ? account.opening_balance : slowBalance(rows, account, account.closing_date));
     }
-    // The reports' sums: each allocation's spent and each account's net per day.
+    // The reports' sums: each allocation's spent (by the one definition, which the trigger must follow) and each account's net per day.
     const spent = await scope.selectFrom('allocations').leftJoin('allocation_spending', 'allocation_spending.allocation_id', 'allocations.id').select(['allocations.id', 'allocation_spending.spent']).where('allocations.id', 'in', world.allocations).execute();
     expect(spent.map((row) => [row.id, Number(row.spent ?? 0)])).toEqual(
       world.allocations.map((id) => [
         id,
-        rows.filter((row) => row.allocation_id === id && row.brought_forward_status !== 'added' && row.brought_forward_status !== 'adjustment').reduce((sum, row) => sum + row.withdrawal_amount - row.deposit_amount, 0),
+        rows.filter((row) => row.allocation_id === id).reduce((sum, row) => sum + spendingOf(row), 0),
       ]),
     );
     const days = await ctx.server.db.selectFrom('account_days').select(['bank_account_id', 'day', 'net']).where('bank_account_id', 'in', world.accounts).where('net', '<>', 0).execute();

@@ -93,4 +93,32 @@ describe.each(testDialects)('command-line tool on %s', (dialect: Dialect) => {
     expect(counts.transactions).toBeGreaterThan(2000);
     expect((await run('demo', '--email', 'other@example.com', '--password', 'demo password 1', '--allocations', 'many')).code).toBe(2);
   });
+
+  it('totals:check compares every stored sum with the transactions; --rebuild makes the ones that differ agree', async () => {
+    // The demo above wrote thousands of rows through the triggers: every sum agrees.
+    const clean = await run('totals:check');
+    expect(clean.code).toBe(0);
+    expect(clean.output).toMatch(/^allocation_spending: \d+ sums agree with the transactions\.$/m);
+    expect(clean.output).not.toContain('differ');
+
+    const allocationId = await query(async (db) => {
+      const row = await db.selectFrom('allocation_spending').select('allocation_id').where('spent', '<>', 0).orderBy('allocation_id').executeTakeFirstOrThrow();
+      await sql`update allocation_spending set spent = spent + 6000 where allocation_id = ${row.allocation_id}`.execute(db);
+      await sql`delete from account_months`.execute(db);
+      return row.allocation_id;
+    });
+    const found = await run('totals:check');
+    expect(found.code).toBe(1);
+    expect(found.output).toMatch(new RegExp(`^allocation_spending: 1 of \\d+ sums differ from the transactions:\n  allocation_id ${allocationId}: stored -?\\d+, transactions -?\\d+$`, 'm'));
+    expect(found.output).toMatch(/^account_months: (\d+) of \1 sums differ/m);
+    expect(found.output).toContain('totals:check --rebuild');
+
+    const rebuilt = await run('totals:check', '--rebuild');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.output).toMatch(/^allocation_spending: 1 of \d+ sums differ from the transactions \(rebuilt\):/m);
+    const after = await run('totals:check');
+    expect(after.code).toBe(0);
+    expect(after.output).not.toContain('differ');
+    expect(await run('totals:check', '--repair')).toMatchObject({ code: 2 });
+  });
 });

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { BODY_LIMIT_BYTES } from '../../server/app';
 import { unprocessable } from '../../server/errors';
-import { call, signUpAndIn, startTestServer, testDialects, type TestServer } from '../support/testServer';
+import { call, signUpAndIn, startTestServer, refusalDialects, type TestServer } from '../support/testServer';
 
 const SECRET = 'connection to db-internal-host:5432 failed with password hunter2';
 
-describe.each(testDialects)('error responses on %s', (dialect) => {
+describe.each(refusalDialects)('error responses on %s', (dialect) => {
   let server: TestServer;
   const logLines: string[] = [];
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { TRANSFER_DESCRIPTION_MAX } from '../../src/shared/schemas/transactions';
 import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../src/shared/schemas/householdData';
 import { createBankAccount, createBudget, householdSnapshot } from '../support/builders';
-import { call, signInPartner, testDialects, useTestServer } from '../support/testServer';
+import { call, signInPartner, refusalDialects, useTestServer } from '../support/testServer';
 
 type Refusal = { errors: string[]; field_errors?: Record<string, string[]> };
 
-describe.each(testDialects)('what no request may bring in, on %s', (dialect) => {
+describe.each(refusalDialects)('what no request may bring in, on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
 
   it('a lock version the database cannot hold is refused by the schema on every route that takes one, writing nothing', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   budgetTotals,
   classSummary,
+  incomeShares,
   discretionary,
   liveRows,
   partnerShares,
@@ -105,6 +106,38 @@ describe('budget math', () => {
           expect(summary.unallocated).toBe(income - live.reduce((sum, line) => sum + line.amount, 0));
           expect(summary.wantsAllocated + summary.unallocated).toBe(summary.wants);
           expect(summary.needs + summary.wants + summary.savings).toBe(income);
+        },
+      ),
+    );
+  });
+
+  it('gives the income in four parts, wants without the rest, shares to a tenth of a percent that make 100', () => {
+    // 30.6 %, not 30 % (issue 42); the rest takes the rounding.
+    expect(incomeShares(1_000_000, { needs: 450_000, wants: 306_000, savings: 100_000 }, 1)).toEqual({
+      needs: 450_000,
+      wants: 306_000,
+      savings: 100_000,
+      rest: 144_000,
+      needsPercent: 45,
+      wantsPercent: 30.6,
+      savingsPercent: 10,
+      restPercent: 14.4,
+    });
+    expect(incomeShares(300, { needs: 100, wants: 100, savings: 0 }, 0)).toMatchObject({ needsPercent: 33, wantsPercent: 33, savingsPercent: 0, restPercent: 34 });
+    expect(incomeShares(0, { needs: 100, wants: 0, savings: 0 }, 1)).toMatchObject({ rest: -100, needsPercent: null, restPercent: null });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.nat(5_000_000),
+        fc.nat(5_000_000),
+        fc.nat(5_000_000),
+        fc.constantFrom(0 as const, 1 as const),
+        (income, needs, wants, savings, decimals) => {
+          const shares = incomeShares(income, { needs, wants, savings }, decimals);
+          expect(shares.needs + shares.wants + shares.savings + shares.rest).toBe(income);
+          const tenths = [shares.needsPercent, shares.wantsPercent, shares.savingsPercent, shares.restPercent].map((percent) => Math.round(percent! * 10));
+          expect(tenths.reduce((sum, part) => sum + part, 0)).toBe(1000);
+          expect(shares.wantsPercent).toBeCloseTo((wants / income) * 100, decimals === 1 ? 0 : -1);
         },
       ),
     );

@@ -24,9 +24,15 @@ const row = (overrides: Partial<Parameters<typeof rowProblems>[0]> = {}) => ({
 
 describe('paid and unpaid', () => {
   it('choosing an allocation marks a row paid; clearing it marks it unpaid', () => {
-    expect(statusAfterAllocationChange(12)).toBe('paid');
-    expect(statusAfterAllocationChange(null)).toBe('unpaid');
-    expect(statusAfterAllocationChange(undefined)).toBe('unpaid');
+    expect(statusAfterAllocationChange(12, false, 'unpaid')).toBe('paid');
+    expect(statusAfterAllocationChange(null, false, 'paid')).toBe('unpaid');
+    expect(statusAfterAllocationChange(undefined, false, 'paid')).toBe('unpaid');
+  });
+
+  it('never changes Paid? on a credit card when an allocation is chosen or cleared', () => {
+    expect(statusAfterAllocationChange(12, true, 'unpaid')).toBe('unpaid');
+    expect(statusAfterAllocationChange(null, true, 'paid')).toBe('paid');
+    expect(statusAfterAllocationChange(12, true, 'paid')).toBe('paid');
   });
 
   it('a new row is unpaid on a credit card and paid elsewhere', () => {

@@ -1,6 +1,7 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import JSDOMEnvironment from 'jest-environment-jsdom';
 import { implForWrapper } from 'jsdom/lib/jsdom/living/generated/utils';
+import { installComputedStyle } from './computedStyle';
 
 /** The part of an nwsapi engine's plan cache that the engine calls. */
 interface PlanCache {
@@ -67,5 +68,6 @@ export default class JsdomWithFetchEnvironment extends JSDOMEnvironment {
     }
     keepEveryPlan(styleEngine.matchLambdas);
     keepEveryPlan(styleEngine.matchResolvers);
+    installComputedStyle(window);
   }
 }

@@ -10,8 +10,17 @@ import type { Database } from '../../server/db/schema';
 import { HouseholdScope } from '../../server/db/scope';
 import { addUser } from '../../server/services/households';
 
-/** The databases every server suite runs against: SQLite always, PostgreSQL when EVERYCENT_TEST_PG_URL is set. */
+/**
+ * The databases a suite whose SQL differs between them runs against: SQLite always, PostgreSQL too when
+ * EVERYCENT_TEST_PG_URL is set. That is every suite that reaches the database past a refusal (docs/testing.md).
+ */
 export const testDialects: Dialect[] = process.env.EVERYCENT_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * For the suites whose requests end before any SQL the two databases run differently: refusals of malformed or
+ * over-limit input, another household's ids, request headers and error shapes. They run once, on SQLite.
+ */
+export const refusalDialects: Dialect[] = ['sqlite'];
 
 export interface TestServer {
   app: FastifyInstance;

@@ -14,13 +14,9 @@ import type { ActivitiesTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { isoTimestamp } from '../../db/timestamps';
 import { notFound, unprocessable } from '../../errors';
-import { type LinesUndo, restoreLines } from './budgetLines';
-import { type ChangeSet, changedKeys, refuseSharedKeys, refuseWrittenSince, sealChanges } from './changeSet';
-import { closeBudgetUndo, copyBudgetUndo, type CycleUndo } from './cycleChanges';
-import { type ActivityKind, listedChanges, recordActivity, UNDOABLE_KINDS } from './record';
+import { recordActivity, type UndoPayloads } from './record';
 import { UndoImpossible } from './restore';
-import { restoreWindow, type WindowUndo } from './windowChanges';
-import { restoreSchedules } from '../schedules/scheduleUndo';
+import { isUndoableKind, undoOf } from './writeKinds';
 
 const LISTED = ['id', 'user_id', 'actor_name', 'kind', 'summary', 'budget_id', 'bank_account_id', 'created_at', 'undone_by_id', 'undoes_id'] as const;
 
@@ -36,7 +32,7 @@ const toEntry = (row: ListedRow): ActivityEntry => ({
   budget_id: row.budget_id,
   bank_account_id: row.bank_account_id,
   created_at: isoTimestamp(row.created_at),
-  undoable: UNDOABLE_KINDS.has(row.kind as ActivityKind) && Boolean(Number(row.has_undo)) && row.undone_by_id === null,
+  undoable: isUndoableKind(row.kind) && Boolean(Number(row.has_undo)) && row.undone_by_id === null,
   undone: row.undone_by_id !== null,
   undoes_id: row.undoes_id,
 });
@@ -57,74 +53,37 @@ export async function listActivity(scope: HouseholdScope, query: ActivityQuery):
   if (query.before_id !== undefined) rows = rows.where('id', '<', query.before_id);
   const page = (await rows.orderBy('id', 'desc').limit(limit + 1).execute()) as ListedRow[];
   const more = page.length > limit;
-  const entries = page.slice(0, limit).map(toEntry);
+  const entries = await withoutStaleCloseUndos(scope, page.slice(0, limit).map(toEntry));
   return { entries, next_before_id: more ? entries[entries.length - 1].id : null };
+}
+
+/**
+ * A close can only be undone while its budget is the latest closed one (undoing it reopens that budget): a
+ * budget reopened since, or closed before a later close, no longer offers "Undo" (its undo would be refused).
+ * One query for the page, whatever its length.
+ */
+async function withoutStaleCloseUndos(scope: HouseholdScope, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
+  if (!entries.some((entry) => entry.kind === 'budget_close' && entry.undoable)) return entries;
+  const latestClosed = await scope.selectFrom('budgets').select('id').where('status', '=', 'closed').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+  return entries.map((entry) => (entry.kind === 'budget_close' && entry.undoable && entry.budget_id !== latestClosed?.id ? { ...entry, undoable: false } : entry));
 }
 
 /** The undo of one change, inside its transaction: refused as a whole or applied as a whole. */
 async function undoInside(trx: HouseholdScope, id: number): Promise<UndoResult> {
   const original = await trx.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
   if (!original) throw notFound(ACTIVITY_NOT_FOUND);
-  if (!UNDOABLE_KINDS.has(original.kind as ActivityKind)) throw unprocessable(CANNOT_UNDO_KIND);
+  if (!isUndoableKind(original.kind)) throw unprocessable(CANNOT_UNDO_KIND);
   if (original.undone_by_id !== null) throw unprocessable(ALREADY_UNDONE);
   if (original.undo_refused !== null) throw unprocessable(original.undo_refused);
   // No undo data: older than the undo window (undoWindow.ts), or brought from another install.
   if (original.undo === null) throw unprocessable(CANNOT_UNDO_KIND);
 
-  const undo = JSON.parse(original.undo) as Partial<LinesUndo & WindowUndo & CycleUndo>;
-  let summary: string;
-  let rowKeys: string[];
-  switch (original.kind as ActivityKind) {
-    case 'budget_save':
-    case 'mass_edit': {
-      const set = changeSetOf(undo);
-      await refuseWrittenSince(trx, id, set);
-      const { changes, written } = await restoreLines(trx, { budgetIds: undo.budgetIds ?? [], changes: set });
-      summary = listedChanges(`undid ${original.actor_name}'s change`, changes);
-      rowKeys = changedKeys(await sealChanges(trx, written));
-      break;
-    }
-    case 'window_save': {
-      const windowUndo = { ...(undo as WindowUndo), changes: changeSetOf(undo) };
-      await refuseWrittenSince(trx, id, windowUndo.changes);
-      const account = await trx.selectFrom('bank_accounts').select('name').where('id', '=', windowUndo.bankAccountId).executeTakeFirst();
-      const { text, changes } = await restoreWindow(trx, windowUndo, account?.name ?? 'a deleted account');
-      summary = `undid ${original.actor_name}'s save of ${text}`;
-      rowKeys = changedKeys(await sealChanges(trx, changes));
-      break;
-    }
-    case 'budget_copy':
-    case 'budget_close': {
-      const cycle = { budgetId: undo.budgetId!, footprint: undo.footprint ?? {} };
-      // Entries recorded before footprints name their rows only as keys.
-      if (undo.footprint === undefined) await refuseSharedKeys(trx, id);
-      const copy = original.kind === 'budget_copy';
-      const name = copy ? await copyBudgetUndo(trx, id, cycle) : await closeBudgetUndo(trx, id, cycle);
-      summary = copy ? `undid ${original.actor_name}'s copy: deleted ${name}` : `undid ${original.actor_name}'s close: reopened ${name}`;
-      rowKeys = Object.keys(cycle.footprint);
-      break;
-    }
-    case 'schedule': {
-      const set = changeSetOf(undo);
-      await refuseWrittenSince(trx, id, set);
-      summary = `undid ${original.actor_name}'s change: ${original.summary}`;
-      rowKeys = changedKeys(await sealChanges(trx, await restoreSchedules(trx, set)));
-      break;
-    }
-    default:
-      throw unprocessable(CANNOT_UNDO_KIND);
-  }
+  const { summary, rowKeys } = await undoOf(original.kind, trx, original, JSON.parse(original.undo) as UndoPayloads[typeof original.kind]);
   const undoId = await recordActivity(trx, { kind: 'undo', summary, budgetId: original.budget_id, bankAccountId: original.bank_account_id, rowKeys, undoes: id });
   // Undone, it no longer offers Undo: what an undo needs goes (undos are not undone).
   await trx.updateTable('activities').set({ undone_by_id: undoId, undo: null }).where('id', '=', id).execute();
   const entry = (await listed(trx).where('id', '=', undoId).executeTakeFirstOrThrow()) as ListedRow;
   return { success: true as const, activity: toEntry(entry) };
-}
-
-/** An entry recorded before change sets (it kept whole snapshots) cannot say which rows were written since. */
-function changeSetOf(undo: { changes?: ChangeSet }): ChangeSet {
-  if (!undo.changes) throw new UndoImpossible(['it was recorded before undo could check every row it touched']);
-  return undo.changes;
 }
 
 /**

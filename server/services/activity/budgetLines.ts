@@ -7,7 +7,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
 import { bumpLockVersion } from '../budgets/periods';
 import { type ChangeSet, changedKeys, sealChanges } from './changeSet';
-import { type ActivityEntry, type ActivityKind, recordActivity } from './record';
+import { type ActivityEntry, recordActivity } from './record';
 import { restoreChanges } from './restore';
 
 /** Incomes and allocations of some budgets, as they were or are: what describing a change compares. */
@@ -124,7 +124,7 @@ export interface LinesUndo {
  */
 export async function recordLineChange<R>(
   scope: HouseholdScope,
-  kind: ActivityKind,
+  kind: 'budget_save' | 'mass_edit',
   budgetIds: number[],
   work: (trx: HouseholdScope) => Promise<R>,
   summarise: (changes: string[], touched: number[], names: Map<number, string>) => string,

@@ -1,41 +1,50 @@
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
+import type { LinesUndo } from './budgetLines';
+import type { ChangeSet } from './changeSet';
+import type { CycleUndo } from './cycleChanges';
 import { keepUndoWindow } from './undoWindow';
+import type { WindowUndo } from './windowChanges';
 
-/** What one change was, in the person's words, and what undoing it needs. */
-export interface ActivityEntry {
-  kind: ActivityKind;
-  /** Without the person: "saved Nov 23 - Dec 22: Groceries 400.00 → 450.00". */
-  summary: string;
-  budgetId?: number | null;
-  bankAccountId?: number | null;
-  /** The rows as they were (JSON-able); absent when the change cannot be undone. */
-  undo?: unknown;
-  /** The rows the change touched (`budget:12`, `transaction:5`): an undo is refused once a newer change touched one. */
-  rowKeys?: string[];
-  undoes?: number;
+/** What undoing a change of each kind needs, as its entry keeps it (JSON); a kind not named here is never undone. */
+export interface UndoPayloads {
+  budget_save: LinesUndo;
+  mass_edit: LinesUndo;
+  budget_copy: CycleUndo;
+  budget_close: CycleUndo;
+  window_save: WindowUndo;
+  schedule: { changes: ChangeSet };
 }
+export type UndoableKind = keyof UndoPayloads;
 
 export type ActivityKind =
-  | 'budget_save'
-  | 'mass_edit'
-  | 'budget_copy'
-  | 'budget_close'
-  | 'budget_reopen'
+  | UndoableKind
   | 'budget_create'
   | 'budget_delete'
-  | 'window_save'
+  | 'budget_reopen'
   | 'transfer'
   | 'balance_adjustment'
   | 'setup'
   | 'sink_fund'
   | 'special_event'
-  | 'schedule'
   | 'schedule_entry'
   | 'undo';
 
-/** The kinds an activity entry offers "Undo" for. */
-export const UNDOABLE_KINDS: ReadonlySet<ActivityKind> = new Set(['budget_save', 'mass_edit', 'budget_copy', 'budget_close', 'window_save', 'schedule']);
+interface EntryOf<K extends ActivityKind> {
+  kind: K;
+  /** Without the person: "saved Nov 23 - Dec 22: Groceries 400.00 → 450.00". */
+  summary: string;
+  budgetId?: number | null;
+  bankAccountId?: number | null;
+  /** The rows as they were; absent when the change cannot be undone. */
+  undo?: K extends UndoableKind ? UndoPayloads[K] : never;
+  /** The rows the change touched (`budget:12`, `transaction:5`): an undo is refused once a newer change touched one. */
+  rowKeys?: string[];
+  undoes?: number;
+}
+
+/** What one change was, in the person's words, and what undoing it needs (of its kind's shape). */
+export type ActivityEntry = { [K in ActivityKind]: EntryOf<K> }[ActivityKind];
 
 /** Summaries are a column of 2,000 characters: a long list of changes ends with how many more there were. */
 const SUMMARY_MAX = 2000;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   Allocation,
   Budget,
@@ -11,7 +10,7 @@ import { NO_OPEN_BUDGET_MESSAGE } from '../../../src/shared/schemas/budgets';
 import type { Budget as BudgetRow } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { countsAsSpendingSql } from '../spending';
+import { countsAsSpendingSql, spentSum } from '../spending';
 import { currentBudget, findBudget } from './periods';
 
 export async function listBudgets(scope: HouseholdScope): Promise<BudgetSummary[]> {
@@ -98,9 +97,6 @@ const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
     .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
     .where('allocations.budget_id', 'in', budgetIds)
     .where(countsAsSpendingSql('transactions.brought_forward_status'));
-
-/** Σ(withdrawal − deposit) of that spending, a group of rows together (per allocation, category, class...). */
-export const spentSum = sql<number | null>`sum(transactions.withdrawal_amount - transactions.deposit_amount)`;
 
 /** `spent` per allocation of the budgets asked for, in one grouped query. */
 const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>

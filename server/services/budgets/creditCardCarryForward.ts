@@ -18,7 +18,7 @@ import { now } from './periods';
  */
 const CARRIED_SUFFIX = ' (B/F)';
 const BALANCE_ADJUSTMENT = 'Balance B/F Adj Entry';
-const REF_SUFFIX = '-BF';
+export const CARRIED_REF_SUFFIX = '-BF';
 const MAX_REF = 200;
 const MAX_DESCRIPTION = 500;
 
@@ -64,11 +64,11 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
   if (unpaid.length === 0) return;
 
   const carriedOn = addDays(budget.end_date, 1);
-  const taken = await takenRefs(scope, cards, [...new Set(unpaid.map((t) => t.bank_ref + REF_SUFFIX))]);
+  const taken = await takenRefs(scope, cards, [...new Set(unpaid.map((t) => t.bank_ref + CARRIED_REF_SUFFIX))]);
   const rows: NewRowOutsideWindow[] = [];
   const totals = new Map<number, { withdrawal: number; deposit: number }>();
   for (const original of unpaid) {
-    let ref = original.bank_ref + REF_SUFFIX;
+    let ref = original.bank_ref + CARRIED_REF_SUFFIX;
     const key = `${original.bank_account_id}:${ref}`;
     if (ref.length > MAX_REF || taken.has(key)) ref = manualRef();
     taken.add(`${original.bank_account_id}:${ref}`);
@@ -126,9 +126,9 @@ export async function undoCarryForward(scope: HouseholdScope, budget: Budget): P
     .execute();
   const recarriedRefs = new Map<number, string[]>();
   for (const copy of copies) {
-    if (!copy.bank_ref.endsWith(REF_SUFFIX)) continue;
+    if (!copy.bank_ref.endsWith(CARRIED_REF_SUFFIX)) continue;
     const refs = recarriedRefs.get(copy.bank_account_id) ?? [];
-    refs.push(copy.bank_ref.slice(0, -REF_SUFFIX.length));
+    refs.push(copy.bank_ref.slice(0, -CARRIED_REF_SUFFIX.length));
     recarriedRefs.set(copy.bank_account_id, refs);
   }
   const inWindow = () =>

@@ -3,7 +3,17 @@ import type { UnmappedRow } from '../../../src/shared/schemas/history';
 import { unprocessable } from '../../errors';
 import { type Cell, ForeignDatabase } from '../untrustedFiles/foreignDatabase';
 import { unzip } from '../untrustedFiles/zip';
-import type { HistoryAccount, HistoryAssignment, HistoryData, HistoryTransaction } from './historyData';
+import type { AccountKind } from '../../../src/shared/schemas/history';
+import { type HistoryAccount, type HistoryAssignment, type HistoryData, type HistoryTransaction, kindByName } from './historyData';
+
+/** Actual's account types (older files keep them): its credit cards, loans and investments. */
+function kindOf(type: Cell, name: string, offBudget: boolean): AccountKind {
+  const text = textOf(type).toLowerCase();
+  if (text === 'credit') return 'credit_card';
+  if (text === 'mortgage' || text === 'debt') return 'liability';
+  if (text === 'investment') return 'asset';
+  return kindByName(name, offBudget);
+}
 
 const NOT_ACTUAL_MESSAGE = "This is not an Actual Budget export: choose the zip that Actual's Settings → Export data saves (it holds db.sqlite and metadata.json).";
 const notActual = (why: string) => unprocessable(`${NOT_ACTUAL_MESSAGE} (${why})`);
@@ -65,7 +75,7 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     tables.has(table) ? new Map(db.rows(table, { id: 'text', [column]: 'text' }).map((r) => [textOf(r.id), textOf(r[column])])) : new Map<string, string>();
   const categoryMap = mapping('category_mapping', 'transferId');
   const payeeMap = mapping('payee_mapping', 'targetId');
-  const payees = tables.has('payees') ? new Map(db.rows('payees', { id: 'text', name: 'text' }).map((p) => [textOf(p.id), textOf(p.name)])) : new Map<string, string>();
+  const payeeRows = tables.has('payees') ? db.rows('payees', { id: 'text', name: 'text' }, { transfer_acct: 'text' }) : [];
 
   const groups = new Map(
     db
@@ -85,9 +95,19 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
   const categoryOf = (id: Cell) => (id === null ? undefined : categories.get(categoryMap.get(textOf(id)) ?? textOf(id)));
   const accounts = new Map<string, HistoryAccount>(
     db
-      .rows('accounts', { id: 'text', name: 'text', tombstone: 'value' }, { closed: 'value', offbudget: 'value' })
+      .rows('accounts', { id: 'text', name: 'text', tombstone: 'value' }, { closed: 'value', offbudget: 'value', type: 'text' })
       .filter((a) => !flagOf(a.tombstone))
-      .map((a) => [textOf(a.id), { name: textOf(a.name), openingBalance: 0, firstDate: null, closed: flagOf(a.closed ?? 0), offBudget: flagOf(a.offbudget ?? 0) }]),
+      .map((a) => [
+        textOf(a.id),
+        { name: textOf(a.name), openingBalance: 0, firstDate: null, closed: flagOf(a.closed ?? 0), offBudget: flagOf(a.offbudget ?? 0), kind: kindOf(a.type ?? null, textOf(a.name), flagOf(a.offbudget ?? 0)) },
+      ]),
+  );
+  // A transfer's payee has no name of its own, only the account it goes to: it reads "Transfer : <account>", as in YNAB.
+  const payees = new Map(
+    payeeRows.map((p) => {
+      const to = p.transfer_acct ? accounts.get(textOf(p.transfer_acct)) : undefined;
+      return [textOf(p.id), to && !textOf(p.name) ? `Transfer : ${to.name}` : textOf(p.name)];
+    }),
   );
 
   const skipped: UnmappedRow[] = [];
@@ -99,7 +119,7 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     const month = monthOf(row.month);
     const amount = row.amount === null ? 0 : centsOf(row.amount);
     if (month === null || amount === null) {
-      skipped.push({ date: textOf(row.month), account: '', description: 'budgeted amount', category: `${category.group}: ${category.name}`, reason: 'its month or amount could not be read: left out' });
+      skipped.push({ origin: `${budgetTable} month ${textOf(row.month)}`, date: textOf(row.month), account: '', description: 'budgeted amount', category: `${category.group}: ${category.name}`, reason: 'its month or amount could not be read: left out' });
       continue;
     }
     assignments.push({ month, group: category.group, name: category.name, amount });
@@ -110,7 +130,7 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
       'transactions',
       { id: 'text', acct: 'text', date: 'value', amount: 'value', category: 'text', description: 'text', notes: 'text', tombstone: 'value' },
       // Older files name the split's parent flag `is_parent`.
-      { sort_order: 'value', isParent: 'value', is_parent: 'value', starting_balance_flag: 'value' },
+      { sort_order: 'value', isParent: 'value', is_parent: 'value', starting_balance_flag: 'value', cleared: 'value', reconciled: 'value' },
     )
     .filter((row) => !flagOf(row.tombstone) && !flagOf(row.isParent ?? row.is_parent ?? 0));
   const transactions: HistoryTransaction[] = [];
@@ -121,7 +141,7 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     const date = dateOf(row.date);
     const amount = centsOf(row.amount);
     if (!account || date === null || amount === null) {
-      skipped.push({ date: textOf(row.date), account: account?.name ?? '', description: payee, category: '', reason: 'its account is deleted or its date or amount cannot be read: left out' });
+      skipped.push({ origin: `transaction ${textOf(row.id)}`, date: textOf(row.date), account: account?.name ?? '', description: payee, category: '', reason: 'its account is deleted or its date or amount cannot be read: left out' });
       continue;
     }
     readable.push({ row, account, payee, date, amount });
@@ -147,7 +167,9 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
       category: category && !category.income ? { group: category.group, name: category.name } : null,
       incomeName: category?.income ? category.name : null,
       reference: `ACTUAL-${textOf(row.id)}`,
+      // Files without the column are taken as cleared, as Actual's own default is.
+      cleared: flagOf(row.cleared ?? 1) || flagOf(row.reconciled ?? 0),
     });
   }
-  return { source: 'actual', title, accounts: [...accounts.values()], assignments, transactions, skipped };
+  return { source: 'actual', title, accounts: [...accounts.values()], assignments, transactions, skipped, exportedOn: null };
 }

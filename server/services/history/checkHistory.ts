@@ -6,6 +6,7 @@ import { saveWindowBodySchema } from '../../../src/shared/schemas/transactions';
 import { counted } from '../../../src/shared/wording';
 import { Refusals } from '../refusals';
 import { issueText } from '../untrustedFiles/issues';
+import type { HistoryHousehold } from './historyHousehold';
 import type { HistoryPlan } from './historyPlan';
 
 const transactionRowSchema = saveWindowBodySchema.shape.transactions.element;
@@ -17,13 +18,14 @@ const many = (count: number) => count.toLocaleString('en-US');
  * the household's limits, so history brings in nothing that Setup, Budgets or Transactions would refuse. Every
  * problem is listed (up to the usual hundred) and nothing is written when there is one.
  */
-export function checkHistoryPlan(plan: HistoryPlan): void {
+export function checkHistoryPlan(plan: HistoryPlan, household: Pick<HistoryHousehold, 'accounts' | 'transactions'>): void {
   const refusals = new Refusals();
-  if (plan.accounts.length > MAX_BANK_ACCOUNTS) {
-    refusals.add(`The files hold ${counted(plan.accounts.length, 'account')}; a household keeps at most ${many(MAX_BANK_ACCOUNTS)} bank accounts.`);
+  const newAccounts = plan.accounts.filter((a) => !a.existing);
+  if (newAccounts.length + household.accounts.length > MAX_BANK_ACCOUNTS) {
+    refusals.add(`The files hold ${counted(newAccounts.length, 'new account')} and this household has ${many(household.accounts.length)}; a household keeps at most ${many(MAX_BANK_ACCOUNTS)} bank accounts.`);
   }
-  if (plan.placed.length > MAX_TRANSACTIONS_PER_HOUSEHOLD) {
-    refusals.add(`The files hold ${many(plan.placed.length)} transactions; a household keeps at most ${many(MAX_TRANSACTIONS_PER_HOUSEHOLD)}.`);
+  if (plan.placed.length + household.transactions > MAX_TRANSACTIONS_PER_HOUSEHOLD) {
+    refusals.add(`The files hold ${many(plan.placed.length)} transactions and this household has ${many(household.transactions)}; a household keeps at most ${many(MAX_TRANSACTIONS_PER_HOUSEHOLD)}.`);
   }
   // Counted before any row is looked at: a file far over a limit is refused without checking its rows.
   refusals.throwIfAny();
@@ -31,7 +33,7 @@ export function checkHistoryPlan(plan: HistoryPlan): void {
     const parsed = schema.safeParse(value);
     if (!parsed.success) for (const issue of parsed.error.issues) refusals.add(`${where}: ${issueText(issue)}`);
   };
-  for (const group of plan.groups) check(namedItemBodySchema, { name: group }, `Category group "${group.slice(0, 50)}"`);
+  for (const group of plan.groups) if (!group.existing) check(namedItemBodySchema, { name: group.name }, `Category group "${group.name.slice(0, 50)}"`);
   for (const account of plan.accounts) {
     check(bankAccountBodySchema, { name: account.name, opening_balance: account.openingBalance, opening_date: account.openingDate }, `Account "${account.name.slice(0, 50)}"`);
   }

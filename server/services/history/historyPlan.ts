@@ -1,13 +1,19 @@
+import { createHash } from 'node:crypto';
 import { addDays } from '../../../src/shared/dates';
-import type { HistoryPreview, UnmappedRow } from '../../../src/shared/schemas/history';
+import type { AllocationClass } from '../../../src/shared/schemas/budgets';
+import type { AccountKind, EarlierRows, HistoryChoices, HistoryPreview, UnmappedRow } from '../../../src/shared/schemas/history';
 import { HttpError, unprocessable } from '../../errors';
 import { periodStarting } from '../budgets/periods';
-import type { HistoryAccount, HistoryData, HistoryTransaction } from './historyData';
+import { Refusals } from '../refusals';
+import { defaultClassOf } from './groupClass';
+import type { HistoryData, HistoryTransaction } from './historyData';
+import type { HistoryHousehold, HouseholdAccount } from './historyHousehold';
 
 interface PlannedAllocation {
   group: string;
   name: string;
   amount: number;
+  allocationClass: AllocationClass;
 }
 
 export interface PlannedBudget {
@@ -19,25 +25,58 @@ export interface PlannedBudget {
   incomes: Array<{ name: string; account: string; amount: number }>;
 }
 
+/** Where a row's spending goes: a line of a budget the import creates, a line the household already has, or none. */
+export type PlacedAllocation = { line: string } | { existing: number } | null;
+
 export interface PlacedTransaction {
   transaction: HistoryTransaction;
-  /** The key of its month's allocation (`group\u0000name`), or null. */
-  allocation: string | null;
+  allocation: PlacedAllocation;
+  status: 'paid' | 'unpaid';
 }
 
-/** What an import of the files creates: the preview shows it, the import writes it. */
+/** A category group of the files: joined with one of the household's categories, or created. */
+export interface PlannedGroup {
+  name: string;
+  existing: { id: number; name: string } | null;
+  allocationClass: AllocationClass;
+}
+
+/** An account of the files: joined with one of the household's (its opening moved back, or not), or created. */
+export interface PlannedAccount {
+  name: string;
+  kind: AccountKind;
+  closed: boolean;
+  existing: HouseholdAccount | null;
+  earlierRows: EarlierRows;
+  openingDate: string;
+  openingBalance: number;
+  /** Rows on or before the household's opening date of a matched account that come in. */
+  earlier: number;
+  transactions: number;
+  balanceAfter: number;
+}
+
+/** What an import of the files creates and changes: the preview shows it, the import writes it. */
 export interface HistoryPlan {
   source: HistoryData['source'];
   title: string;
-  groups: string[];
+  exportedOn: string | null;
+  /** The household's revision the plan was made against. */
+  revision: number;
+  groups: PlannedGroup[];
   budgets: PlannedBudget[];
-  accounts: Array<HistoryAccount & { openingDate: string }>;
+  keptMonths: string[];
+  accounts: PlannedAccount[];
   placed: PlacedTransaction[];
   unmapped: UnmappedRow[];
+  household: HistoryPreview['household'];
+  /** A digest of everything above that would be written: the import must match its preview's. */
+  fingerprint: string;
 }
 
 export const allocationKey = (group: string, name: string) => `${group}\u0000${name}`;
 const monthOf = (date: string) => date.slice(0, 7);
+const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0 || a.toLowerCase() === b.toLowerCase();
 const PREVIEW_ROWS = 200;
 
 /** The value of `key` in `map`, made by `make` the first time it is asked for. */
@@ -56,22 +95,132 @@ function budgetPeriod(start: string, firstRow: string) {
   }
 }
 
+const leftOut = (t: HistoryTransaction, reason: string): UnmappedRow => ({
+  origin: t.origin,
+  date: t.date,
+  account: t.account,
+  description: t.description,
+  category: t.category ? `${t.category.group}: ${t.category.name}` : '',
+  reason,
+});
+
+/** The person's choices, checked against the files and the household: each problem is a refusal at Preview. */
+function choicesOf(data: HistoryData, choices: HistoryChoices, household: HistoryHousehold, groupNames: string[]) {
+  const refusals = new Refusals();
+  const accountNames = new Set(data.accounts.map((a) => a.name));
+  const accountChoices = new Map((choices.accounts ?? []).map((c) => [c.name, c]));
+  for (const name of accountChoices.keys()) if (!accountNames.has(name)) refusals.add(`The files have no account "${name.slice(0, 50)}" to match.`);
+  const groupChoices = new Map((choices.groups ?? []).map((c) => [c.name, c]));
+  for (const name of groupChoices.keys()) if (!groupNames.includes(name)) refusals.add(`The files have no category group "${name.slice(0, 50)}" to match.`);
+
+  const matchedAccounts = new Map<number, string>();
+  const accounts = data.accounts.map((account) => {
+    const choice = accountChoices.get(account.name);
+    let existing: HouseholdAccount | null = null;
+    if (choice?.match === undefined) existing = household.accounts.find((a) => same(a.name, account.name)) ?? null;
+    else if (choice.match !== null) {
+      existing = household.accounts.find((a) => a.id === choice.match) ?? null;
+      if (!existing) refusals.add(`Account "${account.name.slice(0, 50)}": the account chosen to join it is not one of this household's.`);
+    }
+    if (existing) {
+      const other = matchedAccounts.get(existing.id);
+      if (other !== undefined) refusals.add(`Accounts "${other.slice(0, 50)}" and "${account.name.slice(0, 50)}" would both join ${existing.name}: choose one account of the files for each of yours.`);
+      matchedAccounts.set(existing.id, account.name);
+    }
+    return { account, existing, kind: existing ? existing.kind : (choice?.kind ?? account.kind), earlierRows: choice?.earlier_rows ?? ('move_opening_date' as EarlierRows) };
+  });
+
+  const matchedCategories = new Map<number, string>();
+  const groups: PlannedGroup[] = groupNames.map((name) => {
+    const choice = groupChoices.get(name);
+    let existing: { id: number; name: string } | null = null;
+    if (choice?.match === undefined) existing = household.categories.find((c) => same(c.name, name)) ?? null;
+    else if (choice.match !== null) {
+      existing = household.categories.find((c) => c.id === choice.match) ?? null;
+      if (!existing) refusals.add(`Category group "${name.slice(0, 50)}": the category chosen to join it is not one of this household's.`);
+    } else {
+      const clash = household.categories.find((c) => same(c.name, name));
+      if (clash) refusals.add(`Category group "${name.slice(0, 50)}": this household already has the category ${clash.name}; join it with it rather than create it.`);
+    }
+    if (existing) {
+      const other = matchedCategories.get(existing.id);
+      if (other !== undefined) refusals.add(`Category groups "${other.slice(0, 50)}" and "${name.slice(0, 50)}" would both join ${existing.name}: choose one group for each category.`);
+      matchedCategories.set(existing.id, name);
+    }
+    return { name, existing, allocationClass: choice?.allocation_class ?? defaultClassOf(name) };
+  });
+  refusals.throwIfAny();
+  return { accounts, groups };
+}
+
 /**
- * Decides what will be created: a budget for every month the files cover, the month's assigned amounts as its
- * allocations (a category with nothing assigned gets a line only when money was spent on it that month), its
- * income as incomes, and each transaction placed on its month's line of its category. Every step is one pass
- * over the rows (maps by month, by line, by account), so the plan takes time in proportion to the files, however
- * many accounts, months or categories they name.
+ * Decides what will be created and changed, against the household as it is: a budget for every month the files
+ * cover before the household's first budget (months that already have one keep it), the month's assigned amounts
+ * as its allocations in the class of their group, its income as incomes, and each transaction on its month's line
+ * of its category. The file's accounts and category groups join the household's of the same name unless the
+ * person chose otherwise; a joined account's history before its opening date moves that date back (its opening
+ * balance recomputed so today's balance stays) or is left out. Rows dated after the export and not cleared are
+ * scheduled ones: left out and listed. Every step is one pass over the rows (maps by month, by line, by account).
  */
-export function planHistory(data: HistoryData): HistoryPlan {
+export function planHistory(data: HistoryData, household: HistoryHousehold, choices: HistoryChoices = {}): HistoryPlan {
+  const exportedOn = choices.exported_on !== undefined ? choices.exported_on : (data.exportedOn ?? household.today);
+  const unmapped: UnmappedRow[] = [...data.skipped];
+
+  // Scheduled rows (YNAB exports the next occurrence of each) are not history yet.
+  const current = data.transactions.filter((t) => {
+    if (t.cleared || exportedOn === null || t.date <= exportedOn) return true;
+    unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, left out`));
+    return false;
+  });
+
+  // Category groups are those of the plan's lines (a group whose every line is empty and unspent has none).
+  const lineGroups = new Set<string>();
+  const spentGroups = new Set(current.flatMap((t) => (t.category ? [`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`] : [])));
+  for (const a of data.assignments) if (a.amount !== 0 || spentGroups.has(`${a.month}\u0000${allocationKey(a.group, a.name)}`)) lineGroups.add(a.group);
+  const groupNames = [...lineGroups].sort((a, b) => a.localeCompare(b));
+  const chosen = choicesOf(data, choices, household, groupNames);
+  const groupByName = new Map(chosen.groups.map((g) => [g.name, g]));
+
+  // Which rows come in, account by account.
+  const accountByName = new Map(chosen.accounts.map((c) => [c.account.name, c]));
+  const incoming: HistoryTransaction[] = [];
+  const earlierNet = new Map<string, { count: number; net: number; first: string | null }>();
+  const broughtBefore = new Map<number, Set<string>>();
+  for (const t of current) {
+    const { existing, earlierRows } = accountByName.get(t.account)!;
+    if (existing) {
+      if (entry(broughtBefore, existing.id, () => new Set(existing.history_refs)).has(t.reference)) {
+        unmapped.push(leftOut(t, `${existing.name} already has it from an earlier import (bank reference ${t.reference}): left out`));
+        continue;
+      }
+      if (t.date <= existing.opening_date) {
+        if (earlierRows === 'leave_out') {
+          unmapped.push(leftOut(t, `dated on or before ${existing.name}'s opening date here (${existing.opening_date}): left out, as chosen`));
+          continue;
+        }
+        const sum = entry(earlierNet, t.account, () => ({ count: 0, net: 0, first: null as string | null }));
+        sum.count++;
+        sum.net += t.deposit - t.withdrawal;
+        sum.first = sum.first === null || t.date < sum.first ? t.date : sum.first;
+      } else if (existing.rows_after_opening > 0) {
+        unmapped.push(leftOut(t, `${existing.name} already keeps its own transactions after its opening date (${existing.opening_date}): left out`));
+        continue;
+      }
+    }
+    incoming.push(t);
+  }
+
+  // Budgets: only for months before the household's first one.
+  const firstBudget = household.budgets[0]?.start_date ?? null;
   const byMonth = new Map<string, { lines: Map<string, PlannedAllocation>; incomes: Map<string, PlannedBudget['incomes'][number]>; firstRow: string }>();
   const month = (key: string, row: string) => entry(byMonth, key, () => ({ lines: new Map(), incomes: new Map(), firstRow: row }));
   const spentIn = new Set<string>();
-  for (const t of data.transactions) {
+  for (const t of incoming) {
     const lines = month(monthOf(t.date), `${t.origin}, dated ${t.date}`);
     if (t.category) spentIn.add(`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`);
     if (t.incomeName !== null) {
-      const income = entry(lines.incomes, `${t.incomeName}\u0000${t.account}`, () => ({ name: t.incomeName!, account: t.account, amount: 0 }));
+      const incomeLines = t.incomeMonth ? month(t.incomeMonth, `${t.origin}, dated ${t.date}`) : lines;
+      const income = entry(incomeLines.incomes, `${t.incomeName}\u0000${t.account}`, () => ({ name: t.incomeName!, account: t.account, amount: 0 }));
       income.amount += t.deposit - t.withdrawal;
     }
   }
@@ -79,54 +228,139 @@ export function planHistory(data: HistoryData): HistoryPlan {
     const key = allocationKey(a.group, a.name);
     const { lines } = month(a.month, `the plan's month ${a.month}`);
     if (a.amount === 0 && !spentIn.has(`${a.month}\u0000${key}`)) continue;
-    entry(lines, key, () => ({ group: a.group, name: a.name, amount: 0 })).amount += a.amount;
+    entry(lines, key, () => ({ group: a.group, name: a.name, amount: 0, allocationClass: groupByName.get(a.group)!.allocationClass })).amount += a.amount;
   }
-  const budgets: PlannedBudget[] = [...byMonth.keys()].sort().map((key) => {
+  const budgets: PlannedBudget[] = [];
+  const keptMonths: string[] = [];
+  for (const key of [...byMonth.keys()].sort()) {
     const start = `${key}-01`;
     const { lines, incomes, firstRow } = byMonth.get(key)!;
     const period = budgetPeriod(start, firstRow);
-    return { month: key, start, end: period.end_date, name: period.name, allocations: [...lines.values()], incomes: [...incomes.values()] };
+    if (firstBudget !== null && period.end_date >= firstBudget) {
+      keptMonths.push(key);
+      continue;
+    }
+    budgets.push({ month: key, start, end: period.end_date, name: period.name, allocations: [...lines.values()], incomes: [...incomes.values()] });
+  }
+  const created = new Map(budgets.map((b) => [b.month, b]));
+  const createdLines = new Map(budgets.map((b) => [b.month, new Set(b.allocations.map((a) => allocationKey(a.group, a.name)))]));
+
+  // The household's budget of a day (they never overlap: a binary search), and its lines by category and name.
+  const budgetOn = (date: string) => {
+    let [low, high] = [0, household.budgets.length - 1];
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (household.budgets[middle].start_date <= date) low = middle;
+      else high = middle - 1;
+    }
+    const budget = household.budgets[low];
+    return budget && budget.start_date <= date && date <= budget.end_date ? budget : undefined;
+  };
+  const lineMaps = new Map<HistoryHousehold['budgets'][number], Map<string, number>>();
+  const linesOf = (budget: HistoryHousehold['budgets'][number]) =>
+    entry(lineMaps, budget, () => new Map([...budget.allocations].reverse().map((a) => [`${a.category_id}\u0000${a.name.toLowerCase()}`, a.id])));
+  const placed = incoming.map((transaction): PlacedTransaction => {
+    const { kind } = accountByName.get(transaction.account)!;
+    const status = kind === 'credit_card' && !transaction.cleared ? 'unpaid' : 'paid';
+    const category = transaction.category;
+    if (!category) return { transaction, allocation: null, status };
+    const key = allocationKey(category.group, category.name);
+    const ownMonth = monthOf(transaction.date);
+    if (created.has(ownMonth)) {
+      if (createdLines.get(ownMonth)!.has(key)) return { transaction, allocation: { line: key }, status };
+      unmapped.push(leftOut(transaction, 'its category has no line in that month’s plan: it comes in without an allocation'));
+      return { transaction, allocation: null, status };
+    }
+    const budget = budgetOn(transaction.date);
+    const categoryId = groupByName.get(category.group)?.existing?.id;
+    const line = budget && categoryId !== undefined ? linesOf(budget).get(`${categoryId}\u0000${category.name.toLowerCase()}`) : undefined;
+    if (line !== undefined) return { transaction, allocation: { existing: line }, status };
+    unmapped.push(
+      leftOut(
+        transaction,
+        budget ? `its month keeps the budget it has here, which has no allocation ${category.name} in that category: it comes in without an allocation` : 'no budget here covers its date: it comes in without an allocation',
+      ),
+    );
+    return { transaction, allocation: null, status };
   });
 
-  const unmapped: UnmappedRow[] = [...data.skipped];
-  const placed = data.transactions.map((transaction): PlacedTransaction => {
-    if (!transaction.category) return { transaction, allocation: null };
-    const key = allocationKey(transaction.category.group, transaction.category.name);
-    if (byMonth.get(monthOf(transaction.date))!.lines.has(key)) return { transaction, allocation: key };
-    unmapped.push({
-      date: transaction.date,
-      account: transaction.account,
-      description: transaction.description,
-      category: `${transaction.category.group}: ${transaction.category.name}`,
-      reason: 'its category has no line in that month’s plan: it comes in without an allocation',
-    });
-    return { transaction, allocation: null };
-  });
-  const groups = [...new Set(budgets.flatMap((b) => b.allocations.map((a) => a.group)))].sort((a, b) => a.localeCompare(b));
-  const firstDates = new Map<string, string>();
-  for (const t of data.transactions) {
-    const first = firstDates.get(t.account);
-    if (first === undefined || t.date < first) firstDates.set(t.account, t.date);
+  const counts = new Map<string, { rows: number; net: number; first: string | null }>();
+  for (const { transaction: t } of placed) {
+    const c = entry(counts, t.account, () => ({ rows: 0, net: 0, first: null as string | null }));
+    c.rows++;
+    c.net += t.deposit - t.withdrawal;
+    c.first = c.first === null || t.date < c.first ? t.date : c.first;
   }
-  const accounts = data.accounts.map((account) => {
-    const candidates = [account.firstDate, firstDates.get(account.name)].filter((date): date is string => Boolean(date)).sort();
-    const first = candidates[0] ?? budgets[0]?.start ?? '2000-01-01';
-    return { ...account, openingDate: addDays(first, -1) };
+  const accounts: PlannedAccount[] = chosen.accounts.map(({ account, existing, kind, earlierRows }) => {
+    const count = counts.get(account.name) ?? { rows: 0, net: 0, first: null };
+    if (existing) {
+      const earlier = earlierNet.get(account.name);
+      const moved = earlier && earlier.count > 0;
+      return {
+        name: account.name,
+        kind,
+        closed: false,
+        existing,
+        earlierRows,
+        openingDate: moved ? addDays(earlier.first!, -1) : existing.opening_date,
+        // The balance at the end of the old opening date stays what it was: today's balance is unchanged by history before it.
+        openingBalance: moved ? existing.opening_balance - earlier.net : existing.opening_balance,
+        earlier: earlier?.count ?? 0,
+        transactions: count.rows,
+        balanceAfter: existing.balance + count.net - (earlier?.net ?? 0),
+      };
+    }
+    const candidates = [account.firstDate, count.first].filter((date): date is string => Boolean(date)).sort();
+    const first = candidates[0] ?? budgets[0]?.start ?? firstBudget ?? `${household.today.slice(0, 7)}-01`;
+    return {
+      name: account.name,
+      kind,
+      closed: account.closed,
+      existing: null,
+      earlierRows,
+      openingDate: addDays(first, -1),
+      openingBalance: account.openingBalance,
+      earlier: 0,
+      transactions: count.rows,
+      balanceAfter: account.openingBalance + count.net,
+    };
   });
-  return { source: data.source, title: data.title, groups, budgets, accounts, placed, unmapped };
+  const plan = {
+    source: data.source,
+    title: data.title,
+    exportedOn,
+    revision: household.revision,
+    groups: chosen.groups.filter((g) => g.existing || budgets.some((b) => b.allocations.some((a) => a.group === g.name))),
+    budgets,
+    keptMonths,
+    accounts,
+    placed,
+    unmapped,
+    household: { accounts: household.accounts.map(({ id, name }) => ({ id, name })), categories: household.categories },
+  };
+  return { ...plan, fingerprint: fingerprintOf(plan) };
+}
+
+/** What would be written, as a digest: the accounts' and groups' fates, every budget line and every row's place. */
+function fingerprintOf(plan: Omit<HistoryPlan, 'fingerprint'>): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([plan.revision, plan.exportedOn, plan.groups, plan.budgets, plan.keptMonths, plan.accounts.map((a) => ({ ...a, existing: a.existing?.id ?? null }))]));
+  for (const p of plan.placed) hash.update(JSON.stringify([p.transaction, p.allocation, p.status]));
+  return hash.digest('base64url');
 }
 
 export function previewOf(plan: HistoryPlan): HistoryPreview {
-  const perAccount = new Map<string, number>();
   let mapped = 0;
-  for (const { transaction, allocation } of plan.placed) {
-    perAccount.set(transaction.account, (perAccount.get(transaction.account) ?? 0) + 1);
-    if (allocation !== null) mapped++;
-  }
+  const perGroup = new Map<string, number>();
+  for (const { allocation } of plan.placed) if (allocation !== null) mapped++;
+  for (const b of plan.budgets) for (const a of b.allocations) perGroup.set(a.group, (perGroup.get(a.group) ?? 0) + 1);
   return {
     source: plan.source,
     title: plan.title,
-    allocation_categories: plan.groups,
+    exported_on: plan.exportedOn,
+    fingerprint: plan.fingerprint,
+    allocation_categories: plan.groups.map((g) => g.name),
+    groups: plan.groups.map((g) => ({ name: g.name, match: g.existing, allocation_class: g.allocationClass, allocations: perGroup.get(g.name) ?? 0 })),
     budgets: plan.budgets.map((b) => ({
       month: b.month,
       name: b.name,
@@ -134,7 +368,22 @@ export function previewOf(plan: HistoryPlan): HistoryPreview {
       allocated: b.allocations.reduce((sum, a) => sum + a.amount, 0),
       incomes: b.incomes.length,
     })),
-    accounts: plan.accounts.map((a) => ({ name: a.name, opening_balance: a.openingBalance, opening_date: a.openingDate, transactions: perAccount.get(a.name) ?? 0 })),
+    kept_months: plan.keptMonths,
+    accounts: plan.accounts.map((a) => ({
+      name: a.name,
+      kind: a.kind,
+      match: a.existing ? { id: a.existing.id, name: a.existing.name } : null,
+      before: a.existing ? { opening_date: a.existing.opening_date, opening_balance: a.existing.opening_balance } : null,
+      after: { opening_date: a.openingDate, opening_balance: a.openingBalance },
+      earlier_rows: a.earlierRows,
+      earlier: a.earlier,
+      transactions: a.transactions,
+      balance_before: a.existing?.balance ?? null,
+      balance_after: a.balanceAfter,
+      opening_balance: a.openingBalance,
+      opening_date: a.openingDate,
+    })),
+    household: plan.household,
     transactions: plan.placed.length,
     mapped_transactions: mapped,
     unmapped_count: plan.unmapped.length,

@@ -1,28 +1,53 @@
 import type { HistoryImportResult } from '../../../src/shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../../src/shared/schemas/householdData';
-import { requireOwner } from '../members/members';
+import { moveVersion } from '../../db/lockVersions';
 import { reserveIds } from '../../db/reservedIds';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
-import { insertRows, isEmptyHousehold } from '../householdData/importHousehold';
-import { allocationKey, type HistoryPlan } from './historyPlan';
+import { lastClosingDate } from '../bankAccounts';
+import { settleCheckpoints } from '../budgets/accountCheckpoints';
+import { insertRows } from '../householdData/importHousehold';
+import { requireOwner } from '../members/members';
+import { columnsOfKind, householdRevision } from './historyHousehold';
+import type { HistoryPlan } from './historyPlan';
 
-const HISTORY_NOT_EMPTY_MESSAGE = 'This household already has data: history can only be brought into an empty household.';
+const HOUSEHOLD_CHANGED = 'This household changed since these files were read (someone saved something meanwhile): preview again, then import.';
+/** Before any account's opening date: settling there leaves every checkpoint at its account's opening. */
+const BEFORE_ANY_OPENING = '1900-01-01';
 
-/** Creates what the plan (and so the preview) says, in one transaction, into an empty household, by an owner. */
+/**
+ * Writes what the plan (and so the preview) says, in one transaction, by an owner, into the household as it was
+ * when the plan was made (its revision unchanged): new categories and accounts, the matched accounts' opening
+ * moved back, the budgets of the months before the household's first, and the rows.
+ */
 export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {
   return scope.transaction(async (trx) => {
     // The role as it stands under the household's write lock (the route checked it before reading the files).
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
-    if (!(await isEmptyHousehold(trx))) throw unprocessable(HISTORY_NOT_EMPTY_MESSAGE);
+    if ((await householdRevision(trx)) !== plan.revision) throw unprocessable(HOUSEHOLD_CHANGED);
     const household_id = trx.householdId;
     const categories = new Map<string, number>();
-    for (const name of plan.groups) {
-      const row = await trx.insertInto('allocation_categories').values({ household_id, name }).returning('id').executeTakeFirstOrThrow();
-      categories.set(name, row.id);
+    let createdCategories = 0;
+    for (const group of plan.groups) {
+      if (group.existing) {
+        categories.set(group.name, group.existing.id);
+        continue;
+      }
+      const row = await trx.insertInto('allocation_categories').values({ household_id, name: group.name }).returning('id').executeTakeFirstOrThrow();
+      categories.set(group.name, row.id);
+      createdCategories++;
     }
     const accounts = new Map<string, number>();
+    const matched: number[] = [];
     for (const account of plan.accounts) {
+      if (account.existing) {
+        accounts.set(account.name, account.existing.id);
+        matched.push(account.existing.id);
+        if (account.openingDate !== account.existing.opening_date || account.openingBalance !== account.existing.opening_balance) {
+          await trx.updateTable('bank_accounts').set({ opening_date: account.openingDate, opening_balance: account.openingBalance }).where('id', '=', account.existing.id).execute();
+        }
+        continue;
+      }
       const row = await trx
         .insertInto('bank_accounts')
         .values({
@@ -30,7 +55,9 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
           name: account.name,
           opening_balance: account.openingBalance,
           opening_date: account.openingDate,
-          account_category: account.offBudget ? 'asset' : 'current',
+          closing_balance: account.openingBalance,
+          closing_date: account.openingDate,
+          ...columnsOfKind(account.kind),
           status: account.closed ? 'closed' : 'open',
         })
         .returning('id')
@@ -50,31 +77,45 @@ export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Pr
     await insertRows(
       trx,
       'allocations',
-      lines.map(({ budget_id, line }, i) => ({ id: lineIds[i], household_id, budget_id, allocation_category_id: categories.get(line.group)!, name: line.name, amount: line.amount })),
+      lines.map(({ budget_id, line }, i) => ({
+        id: lineIds[i],
+        household_id,
+        budget_id,
+        allocation_category_id: categories.get(line.group)!,
+        name: line.name,
+        amount: line.amount,
+        allocation_class: line.allocationClass,
+      })),
     );
-    const allocations = new Map(lines.map(({ month, line }, i) => [`${month}\u0000${allocationKey(line.group, line.name)}`, lineIds[i]]));
+    const allocations = new Map(lines.map(({ month, line }, i) => [`${month}\u0000${line.group}\u0000${line.name}`, lineIds[i]]));
     const incomes = plan.budgets.flatMap((budget, i) =>
       budget.incomes.map((income) => ({ household_id, budget_id: budgetIds[i], name: income.name, amount: income.amount, bank_account_id: accounts.get(income.account) ?? null })),
     );
     await insertRows(trx, 'incomes', incomes);
-    const rows = plan.placed.map(({ transaction, allocation }) => ({
+    const rows = plan.placed.map(({ transaction, allocation, status }) => ({
       household_id,
       bank_account_id: accounts.get(transaction.account)!,
       transaction_date: transaction.date,
       description: transaction.description,
       withdrawal_amount: transaction.withdrawal,
       deposit_amount: transaction.deposit,
-      allocation_id: allocation === null ? null : (allocations.get(`${transaction.date.slice(0, 7)}\u0000${allocation}`) ?? null),
+      allocation_id:
+        allocation === null ? null : 'existing' in allocation ? allocation.existing : (allocations.get(`${transaction.date.slice(0, 7)}\u0000${allocation.line}`) ?? null),
       bank_ref: transaction.reference,
-      status: 'paid' as const,
+      status,
     }));
     await insertRows(trx, 'transactions', rows);
+    // Every account the history touched is settled again, and a joined account's rows changed outside any window a
+    // screen holds: its window version moves.
+    await settleCheckpoints(trx, (await lastClosingDate(trx)) ?? BEFORE_ANY_OPENING, [...accounts.values()]);
+    await moveVersion(trx, 'window', { ids: matched });
     return {
-      allocation_categories: categories.size,
+      allocation_categories: createdCategories,
       budgets: plan.budgets.length,
       allocations: lines.length,
       incomes: incomes.length,
-      bank_accounts: accounts.size,
+      bank_accounts: accounts.size - matched.length,
+      matched_accounts: matched.length,
       transactions: rows.length,
     };
   });

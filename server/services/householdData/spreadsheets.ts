@@ -1,5 +1,6 @@
 import type { HouseholdExport } from '../../../src/shared/schemas/householdData';
 import type { ReportColumn } from '../../../src/shared/reports';
+import { spendingOf } from '../../../src/shared/transactionRules';
 import { reportCsv } from '../reports/csv';
 
 const transactionColumns = [
@@ -56,12 +57,12 @@ export function transactionsCsv(data: HouseholdExport): string {
   return reportCsv(transactionColumns, rows);
 }
 
-/** Every budget's incomes and allocations, one line each, with what was spent on each allocation. */
+/** Every budget's incomes and allocations, one line each, with what was spent on each allocation (the budget's spent). */
 export function budgetsCsv(data: HouseholdExport): string {
   const categories = new Map(data.allocation_categories.map((c) => [c.id, c.name]));
   const spent = new Map<number, number>();
   for (const t of data.transactions) {
-    if (t.allocation_id !== null) spent.set(t.allocation_id, (spent.get(t.allocation_id) ?? 0) + t.withdrawal_amount - t.deposit_amount);
+    if (t.allocation_id !== null) spent.set(t.allocation_id, (spent.get(t.allocation_id) ?? 0) + spendingOf(t));
   }
   const rows = [...data.budgets]
     .sort((a, b) => a.start_date.localeCompare(b.start_date))

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { classSummary, type ClassifiedLine } from '../../../src/shared/budgetMath';
+import { classSummary, incomeShares, type ClassifiedLine } from '../../../src/shared/budgetMath';
 import type { NeedsVsWantsRow } from '../../../src/shared/schemas/reports';
 import type { HouseholdScope } from '../../db/scope';
 import { allocationTotals } from './allocationTotals';
@@ -11,7 +11,8 @@ import { reportBudgets } from './reportBudgets';
  * allocated to wants and unallocated). Budgeted sums the
  * allocations' amounts; actual sums what was spent on them (the budget screen's `spent`), so actual wants is
  * the income not spent on needs or put into savings: what went on wants plus what was left unspent. A budget with
- * no spending yet has no actuals (null), not an actual of 100 % wants.
+ * no spending yet has no actuals (null), not an actual of 100 % wants. The original client's fields keep that rule;
+ * the screen reads the actuals apart (`incomeShares`): what was spent on wants, and what is not yet spent.
  * Three queries whatever the number of budgets.
  */
 export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: string; to?: string }): Promise<NeedsVsWantsRow[]> {
@@ -39,6 +40,8 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
       classSummary(income, lines.map((line): ClassifiedLine => ({ allocation_class: line.key, amount: amount(line) })));
     const budgeted = summaryOf((line) => line.budgeted);
     const actual = lines.some((line) => line.spent !== 0) ? summaryOf((line) => line.spent) : null;
+    const spentOn = (key: string) => lines.filter((line) => line.key === key).reduce((sum, line) => sum + line.spent, 0);
+    const spent = actual && incomeShares(income, { needs: actual.needs, wants: spentOn('want'), savings: actual.savings }, 0);
     return {
       budget_id: budget.id,
       period: budget.period,
@@ -57,6 +60,10 @@ export async function needsVsWantsReport(scope: HouseholdScope, range: { from?: 
       actual_needs_percent: actual?.needsPercent ?? null,
       actual_wants_percent: actual?.wantsPercent ?? null,
       actual_savings_percent: actual?.savingsPercent ?? null,
+      actual_wants_spent: spent?.wants ?? null,
+      actual_unspent: spent?.rest ?? null,
+      actual_wants_spent_percent: spent?.wantsPercent ?? null,
+      actual_unspent_percent: spent?.restPercent ?? null,
     };
   });
 }

@@ -7,7 +7,7 @@ import {
   quickAddNoBudget,
   type Transaction as TransactionResponse,
 } from '../../../src/shared/schemas/transactions';
-import { statusAfterAllocationChange } from '../../../src/shared/transactionRules';
+import { defaultTransactionStatus, statusAfterAllocationChange } from '../../../src/shared/transactionRules';
 import type { HouseholdScope } from '../../db/scope';
 import type { Budget } from '../../db/schema';
 import { unprocessable } from '../../errors';
@@ -64,12 +64,15 @@ export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<Qui
     problems.throwIfAny();
     if (budget!.status === 'closed') throw unprocessable(BUDGET_CLOSED_MESSAGE, { transaction_date: [BUDGET_CLOSED_MESSAGE] });
 
-    // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does.
+    // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does; a card
+    // charge stays unpaid until a payment covers it (the row's default status).
+    const isCreditCard = account.account_type === 'credit_card';
     const picked = body.allocation_id || body.sink_fund_allocation_id;
-    const row = { ...body, description: body.description.trim(), status: picked ? statusAfterAllocationChange(picked) : undefined };
+    const unpicked = defaultTransactionStatus(isCreditCard, body.withdrawal_amount ?? 0, body.deposit_amount ?? 0);
+    const row = { ...body, description: body.description.trim(), status: picked ? statusAfterAllocationChange(picked, isCreditCard, unpicked) : undefined };
     const [saved] = await writeOutsideWindow(
       trx,
-      { inserts: [{ ...newRow(row, account.account_type === 'credit_card'), bank_account_id: account.id }] },
+      { inserts: [{ ...newRow(row, isCreditCard), bank_account_id: account.id }] },
       problems,
     );
     return { transaction: toTransactionResponse(saved), budget: budget!, accountName: account.name };

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { GENERATED_BANK_REF_PREFIX } from '../../../src/shared/bankRefs';
 import { MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../../src/shared/money';
+import { CARRIED_FORWARD_STATUSES } from '../../../src/shared/transactionRules';
+import { dateAt, today } from '../../../src/shared/dates';
+import { isoTimestamp } from '../../db/timestamps';
 import type { Transaction as TransactionResponse } from '../../../src/shared/schemas/transactions';
 import type { HouseholdScope } from '../../db/scope';
 import type { Transaction } from '../../db/schema';
@@ -61,9 +64,21 @@ export async function transactionsOfSinkFundAllocation(scope: HouseholdScope, en
 }
 
 /** The date of the household's latest transaction, or today when it has none. */
-export async function lastTransactionDate(scope: HouseholdScope, todayDate: string): Promise<{ transaction_date: string; has_transactions: boolean }> {
-  const latest = await scope.selectFrom('transactions').select('transaction_date').orderBy('transaction_date', 'desc').limit(1).executeTakeFirst();
-  return latest ? { transaction_date: latest.transaction_date, has_transactions: true } : { transaction_date: todayDate, has_transactions: false };
+/**
+ * Home's "Last transaction entered": the day (in the server's time zone) a transaction was last entered by a
+ * person's write, whatever its own date; the rows a close writes (carried-forward copies and their balancing row)
+ * are nobody's entry.
+ */
+export async function lastTransactionDate(scope: HouseholdScope, timeZone: string | undefined): Promise<{ transaction_date: string; has_transactions: boolean }> {
+  const latest = await scope
+    .selectFrom('transactions')
+    .select('created_at')
+    .where((eb) => eb.or([eb('brought_forward_status', 'is', null), eb('brought_forward_status', 'not in', CARRIED_FORWARD_STATUSES)]))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return { transaction_date: today(timeZone), has_transactions: false };
+  return { transaction_date: dateAt(new Date(isoTimestamp(String(latest.created_at))), timeZone), has_transactions: true };
 }
 
 /**

@@ -6,10 +6,12 @@ import { type FileReadingLimits, megabytes, seconds } from './limits';
 
 type JobName = keyof Jobs;
 type Output<K extends JobName> = Awaited<ReturnType<Jobs[K]>>;
+/** Plain data a job needs besides the file (the household it is read for), copied to the worker as it is. */
+type Context<K extends JobName> = Parameters<Jobs[K]>[1];
 
 /** A household's place for one file (FileReading.claim). */
 export interface FileClaim {
-  read<K extends JobName>(job: K, upload: Uint8Array): Promise<Output<K>>;
+  read<K extends JobName>(job: K, upload: Uint8Array, context?: Context<K>): Promise<Output<K>>;
   /** Gives the place back when no file was read (the request ended before). */
   release(): void;
 }
@@ -107,11 +109,11 @@ export class FileReading {
       this.bootSpare();
     };
     return {
-      read: <K extends JobName>(job: K, upload: Uint8Array) => {
+      read: <K extends JobName>(job: K, upload: Uint8Array, context?: Context<K>) => {
         if (reading || freed) throw new Error('a claim reads one file');
         reading = true;
         // The place is given back when the worker has really ended, not when the answer left.
-        return this.inWorker(job, transferable(upload), free) as Promise<Output<K>>;
+        return this.inWorker(job, transferable(upload), context, free) as Promise<Output<K>>;
       },
       release: () => {
         if (!reading) free();
@@ -120,11 +122,11 @@ export class FileReading {
   }
 
   /** Runs `job` on the upload's bytes for a household (claiming its place now). */
-  read<K extends JobName>(householdId: number, job: K, upload: Uint8Array): Promise<Output<K>> {
-    return this.claim(householdId).read(job, upload);
+  read<K extends JobName>(householdId: number, job: K, upload: Uint8Array, context?: Context<K>): Promise<Output<K>> {
+    return this.claim(householdId).read(job, upload, context);
   }
 
-  private inWorker(job: JobName, bytes: Uint8Array, onExit: () => void): Promise<unknown> {
+  private inWorker(job: JobName, bytes: Uint8Array, context: unknown, onExit: () => void): Promise<unknown> {
     const { timeMs, memoryMb } = this.limits;
     return new Promise((resolve, reject) => {
       const worker = this.worker();
@@ -176,7 +178,7 @@ export class FileReading {
         settle(() => undefined, true);
         (answer ?? (() => reject(new Error('the file reader ended without an answer'))))();
       });
-      worker.postMessage({ job, bytes }, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage({ job, bytes, context }, [bytes.buffer as ArrayBuffer]);
     });
   }
 }

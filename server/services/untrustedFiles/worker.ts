@@ -15,11 +15,13 @@ const PART_ROWS = 2_000;
 const say = (message: WorkerMessage) => port.postMessage(message);
 const asked = () => new Promise((resolve) => port.once('message', resolve));
 
-port.once('message', ({ job, bytes }: { job: keyof typeof JOBS; bytes: Uint8Array }) => void run(job, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+port.once('message', ({ job, bytes, context }: { job: keyof typeof JOBS; bytes: Uint8Array; context: unknown }) =>
+  void run(job, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), context),
+);
 
-async function run(job: keyof typeof JOBS, bytes: Buffer): Promise<void> {
+async function run(job: keyof typeof JOBS, bytes: Buffer, context: unknown): Promise<void> {
   try {
-    await answer(await JOBS[job](bytes));
+    await answer(await (JOBS[job] as (bytes: Uint8Array, context: unknown) => unknown)(bytes, context));
   } catch (error) {
     if (error instanceof HttpError) say({ type: 'refused', status: error.statusCode, errors: error.errors, fieldErrors: error.fieldErrors });
     else say({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -30,13 +30,14 @@ interface Entry {
 const damaged = (why: string) => unprocessable(`This zip file is damaged or not one EveryCent can read (${why}).`);
 
 /**
- * The entries of a zip archive named in `wanted` (stored or deflated), read from its central directory; null
+ * The entries of a zip archive named in `wanted` (or that `wanted` says yes to; stored or deflated), read from its central directory; null
  * when the bytes are not a zip at all. Everything is checked before a byte is inflated: the number of entries,
  * each entry's place (inside the file, no two entries overlapping, as "zip bombs" overlap one compressed block
  * many times), every declared size against the limit; then each wanted entry is inflated no further than its
  * declared size and must match it and its checksum.
  */
-export function unzip(bytes: Buffer, wanted: readonly string[]): Map<string, Buffer> | null {
+export function unzip(bytes: Buffer, wanted: readonly string[] | ((name: string) => boolean)): Map<string, Buffer> | null {
+  const isWanted = typeof wanted === 'function' ? wanted : (name: string) => wanted.includes(name);
   const end = endOfDirectory(bytes);
   if (end < 0) return null;
   const entries = directory(bytes, end);
@@ -46,7 +47,7 @@ export function unzip(bytes: Buffer, wanted: readonly string[]): Map<string, Buf
   }
   const files = new Map<string, Buffer>();
   for (const entry of entries) {
-    if (!wanted.includes(entry.name)) continue;
+    if (!isWanted(entry.name)) continue;
     files.set(entry.name, contents(bytes, entry));
   }
   return files;

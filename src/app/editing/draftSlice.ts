@@ -11,7 +11,7 @@ import {
   type ValidateSliceCaseReducers,
 } from '@reduxjs/toolkit';
 import { userLoggedOut } from '../authSlice';
-import { rebaseList, type RowIdentity } from '../rebaseRows';
+import { clashesOf, rebaseList, type RowIdentity } from '../rebaseRows';
 
 /**
  * One list of an edit-mode draft, however its rows are kept (an entity state for the budget and the envelopes,
@@ -26,7 +26,15 @@ export interface DraftList<Store, Row, Key> {
   append: (list: Store, rows: readonly Row[]) => void;
   /** `rebaseList` over this kind of list; `takeKey` gives a key to a row that comes back as new. */
   rebase: (mine: Store, base: Store, fresh: Store, takeKey: () => number) => Store;
+  /** `clashesOf` over this kind of list: the rows both sides changed, keyed as the list keys them. */
+  clashes: (mine: Store, base: Store, fresh: Store) => Clashes;
 }
+
+/** Per row key, the fields someone else changed too, with their value (see `clashesOf`). */
+export type Clashes = Record<string, Record<string, unknown>>;
+
+const clashRecord = <K,>(clashes: Map<K, object>): Clashes =>
+  Object.fromEntries([...clashes].map(([key, fields]) => [String(key), fields as Record<string, unknown>]));
 
 /** The value as it was before this action: inside a reducer, reading it costs no proxy per row. */
 export const beforeThisAction = <T,>(value: T): T => (isDraft(value) ? (original(value as unknown as Draft<T>) as T) : value);
@@ -65,6 +73,7 @@ export function entityList<Row extends KeyedRow>(
           refresh,
         ),
       ),
+    clashes: (mine, base, fresh) => clashRecord(clashesOf(rows(mine), rows(base), rows(fresh), (row) => row.key)),
   };
 }
 
@@ -86,6 +95,7 @@ export function arrayList<Row extends object, Key>(identity: RowIdentity<Row, Ke
     },
     append: (list, rows) => void list.push(...rows),
     rebase: (mine, base, fresh) => rebaseList(mine, base, fresh, identity, refresh),
+    clashes: (mine, base, fresh) => clashRecord(clashesOf(mine, base, fresh, identity.keyOf)),
   };
 }
 
@@ -98,6 +108,8 @@ export interface DraftCore<Lists> {
   /** Next key for a row that comes back as new after a rebase (negative, so it never meets a server id). */
   nextKey: number;
   dirty: boolean;
+  /** After a Reload: per list, the rows both the person and someone else changed (their values), marked until saved. */
+  clashes?: { [N in keyof Lists]?: Clashes };
 }
 
 export interface DraftState<D> {
@@ -113,7 +125,7 @@ interface FreshLists<Lists> {
 interface DraftSliceOptions<Name extends string, Lists extends object, D extends Lists & DraftCore<Lists>, Started, Fresh, Saved extends string, Extra extends SliceCaseReducers<DraftState<D>>> {
   name: Name;
   /** Each list of the draft, by its name in the draft. */
-  lists: { [N in keyof Lists]: Pick<DraftList<Lists[N], unknown, unknown>, 'rebase'> };
+  lists: { [N in keyof Lists]: Pick<DraftList<Lists[N], unknown, unknown>, 'rebase' | 'clashes'> };
   /** The draft when editing starts, from what the screen read (without `base` and `dirty`, which the kit sets). */
   started: (read: Started) => Omit<D, 'base' | 'dirty'>;
   /** The server's latest for a Reload after a conflict, or null when it belongs to another record. */
@@ -150,7 +162,12 @@ export function createDraftSlice<Name extends string, Lists extends object, D ex
       let nextKey = mine.nextKey;
       const takeKey = () => nextKey--;
       const lists: Lists = draft;
-      for (const name of names) lists[name] = options.lists[name].rebase(mine[name], mine.base[name], fresh.lists[name], takeKey);
+      const clashes: { [N in keyof Lists]?: Clashes } = {};
+      for (const name of names) {
+        clashes[name] = options.lists[name].clashes(mine[name], mine.base[name], fresh.lists[name]);
+        lists[name] = options.lists[name].rebase(mine[name], mine.base[name], fresh.lists[name], takeKey);
+      }
+      draft.clashes = clashes;
       draft.base = fresh.lists;
       draft.lockVersion = fresh.lockVersion;
       draft.nextKey = nextKey;

@@ -36,6 +36,11 @@ interface EditModeOptions<Fresh> {
   refetch: () => Promise<{ data?: Fresh; error?: unknown }>;
   /** The person's edits on top of the fresh copy. */
   rebased: (fresh: Fresh) => void;
+  /**
+   * Whether the fresh copy changed a row the draft changed too. Given, a 409 whose other change touched no row of
+   * the draft is taken in quietly (Reload and save again, once); only an overlap asks the person.
+   */
+  overlaps?: (state: RootState, fresh: Fresh) => boolean;
 }
 
 /**
@@ -55,7 +60,17 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
   /** The reasons of the last refused save, one sentence each; shown until dismissed, saved or cancelled. */
   const [refusal, setRefusal] = useState<string[] | null>(null);
 
-  const save = async (): Promise<boolean> => {
+  /** After a 409: the other change taken in under the person's edits, when it touched none of their rows. */
+  const rebaseQuietly = async (): Promise<boolean> => {
+    if (!options.overlaps) return false;
+    setReloading(true);
+    const fresh = await options.refetch().finally(() => setReloading(false));
+    if (!fresh.data || options.overlaps(store.getState(), fresh.data)) return false;
+    options.rebased(fresh.data);
+    return true;
+  };
+
+  const attempt = async (retried: boolean): Promise<boolean> => {
     if (reloading) return false;
     const unsendable = options.check?.(store.getState());
     if (unsendable) {
@@ -64,16 +79,22 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
     }
     const write = options.write(store.getState());
     if (!write) return false;
+    let conflict: string | null = null;
     const saved = await run({
       write,
       success: options.words.saved,
       failure: options.words.notSaved,
       shownByScreen: true,
       onRefused: (refused) => {
-        if (refused.conflict) setConflict(refused.messages.join(' '));
+        if (refused.conflict) conflict = refused.messages.join(' ');
         else setRefusal(options.refused(refused));
       },
     });
+    if (conflict !== null) {
+      // Said only when the other change touched a row of the draft (or could not be read).
+      if (!retried && (await rebaseQuietly())) return attempt(true);
+      setConflict(conflict);
+    }
     if (saved) {
       setConflict(null);
       setRefusal(null);
@@ -81,6 +102,7 @@ export function useEditMode<Fresh>(options: EditModeOptions<Fresh>) {
     }
     return saved;
   };
+  const save = () => attempt(false);
 
   const cancel = async (): Promise<boolean> => {
     if (options.selectDirty(store.getState()) && !(await confirm({ title: DISCARD_QUESTION }))) return false;

@@ -71,9 +71,13 @@ const messagesSlice = createSlice({
     messageCleared: (state) => {
       state.current = null;
     },
-    /** A failed load belongs to the page that raised it: leaving the page takes its "Retry" away. Other messages stay. */
+    /**
+     * A failed load belongs to the page that raised it: leaving the page takes its "Retry" away. So does the
+     * confirmation of a change offering "Undo": it speaks of the page it was made on, and would otherwise follow
+     * the person for ten seconds over the next page. Other messages stay.
+     */
     pageLeft: (state) => {
-      if (state.current?.retry) state.current = null;
+      if (state.current?.retry || state.current?.undoActivityId !== undefined) state.current = null;
     },
   },
   extraReducers: (builder) => builder.addCase(userLoggedOut, (state) => ({ ...initialState, nextId: state.nextId })),

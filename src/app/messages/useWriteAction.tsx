@@ -13,15 +13,17 @@
  *    edit mode stays open with every edit.
  *
  * `pending` is true while a write runs. `refusalAlert` is the last refusal as an alert the page can show (for
- * lists, where the message bar passes too quickly); it stays until dismissed or until a later write succeeds.
+ * lists, where the message bar passes too quickly): the headline, then each reason on a line of its own. It stays
+ * until dismissed or until a later write succeeds. A page that shows it says so (`{ refusalsOnPage: true }`): the
+ * refusal is then said there only, not a second time in the message bar.
  *
  *   const { run, pending } = useWriteAction();
  *   const saved = await run({ write: () => save(body).unwrap(), success: 'Settings saved.', failure: 'Settings not saved.' });
  *   if (saved) onDone();
  */
 import { Alert } from '../../components/Alert';
-import { useCallback, useState } from 'react';
-import { failureText, readServerRefusal, type ServerRefusal } from '../apiErrors';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { asSentence, failureText, readServerRefusal, type ServerRefusal } from '../apiErrors';
 import { useAppDispatch } from '../hooks';
 import { recordedActivityId } from '../recordedWrites';
 import { confirm, type ConfirmOptions } from '../../components/confirm';
@@ -40,10 +42,47 @@ export interface WriteAction {
   lingers?: boolean;
 }
 
-export function useWriteAction() {
+interface ShownRefusal {
+  headline: string;
+  reasons: string[];
+}
+
+/** A refusal in the page: the headline, then one reason a line; it comes into view when it appears. */
+function RefusalAlert({ refusal, onClose }: { refusal: ShownRefusal; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Optional: not every environment lays pages out (jsdom has no scrollIntoView).
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
+  const [first, ...rest] = refusal.headline ? [refusal.headline, ...refusal.reasons] : refusal.reasons;
+  return (
+    <div ref={box}>
+      <Alert
+        type="error"
+        showIcon
+        closable
+        role="alert"
+        className="ec-refusal-alert"
+        title={first}
+        description={
+          rest.length > 0 ? (
+            <ul className="ec-refusal-reasons">
+              {rest.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : undefined
+        }
+        onClose={onClose}
+      />
+    </div>
+  );
+}
+
+export function useWriteAction({ refusalsOnPage = false }: { refusalsOnPage?: boolean } = {}) {
   const dispatch = useAppDispatch();
   const [pending, setPending] = useState(false);
-  const [lastRefusal, setLastRefusal] = useState<string | null>(null);
+  const [lastRefusal, setLastRefusal] = useState<ShownRefusal | null>(null);
 
   const run = useCallback(
     async ({ question, progress, write, success, failure, onRefused, shownByScreen = false, lingers }: WriteAction): Promise<boolean> => {
@@ -58,17 +97,17 @@ export function useWriteAction() {
       } catch (error) {
         const refusal = readServerRefusal(error);
         const text = failureText(failure, refusal);
-        setLastRefusal(text);
-        if (!shownByScreen) dispatch(lingers ? lingeringErrorShown(text) : errorShown(text));
+        setLastRefusal({ headline: failure ? asSentence(failure) : '', reasons: refusal.messages.map(asSentence) });
+        if (!shownByScreen && !refusalsOnPage) dispatch(lingers ? lingeringErrorShown(text) : errorShown(text));
         onRefused?.(refusal);
         return false;
       } finally {
         setPending(false);
       }
     },
-    [dispatch],
+    [dispatch, refusalsOnPage],
   );
 
-  const refusalAlert = lastRefusal && <Alert type="error" showIcon closable role="alert" title={lastRefusal} onClose={() => setLastRefusal(null)} />;
+  const refusalAlert = lastRefusal && <RefusalAlert refusal={lastRefusal} onClose={() => setLastRefusal(null)} />;
   return { run, pending, refusalAlert };
 }

@@ -4,10 +4,12 @@ import { apiErrorText } from '../../app/apiErrors';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import { BALANCE_GROUPS, balanceGroupOf, balanceGroupTitles, groupTotals, netWorthFigures } from '../../shared/netWorth';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
-import { useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
+import { budgetHolding, today } from '../../shared/dates';
+import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
 import { ReconcileDialog } from '../reconcile';
 import { useGetAccountBalancesQuery } from './accountBalancesApi';
 import { AdjustBalancesDialog } from './AdjustBalancesDialog';
@@ -28,6 +30,9 @@ export default function AccountBalancesPage() {
   const [reconciling, setReconciling] = useState(false);
   const balances = useGetAccountBalancesQuery({ includeClosed });
   const currentBudget = useGetCurrentBudgetQuery();
+  const budgets = useGetBudgetsQuery();
+  // An adjustment is dated today: each name opens the window that holds today, else the current budget's.
+  const windowBudgetId = (budgets.data && budgetHolding(budgets.data, today())?.id) ?? currentBudget.data?.budget_id ?? null;
   const accounts = balances.data ?? NO_ACCOUNTS;
 
   const groups = useMemo(
@@ -46,6 +51,7 @@ export default function AccountBalancesPage() {
 
   return (
     <section className="ec-account-balances">
+      <PageTitle title="Account Balances" />
       <Space wrap className="ec-account-balances__toolbar">
         <Button type="primary" disabled={accounts.length === 0} onClick={() => setAdjusting(true)}>
           Adjust Account Balances
@@ -68,7 +74,7 @@ export default function AccountBalancesPage() {
               accounts={members}
               closingDate={members.length > 0 ? sharedClosingDate(members) : pageClosingDate}
               nextClosingDate={nextClosingDate}
-              currentBudgetId={currentBudget.data?.budget_id ?? null}
+              windowBudgetId={windowBudgetId}
               narrow={narrow}
             />
           ))}

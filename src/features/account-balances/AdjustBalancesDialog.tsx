@@ -68,7 +68,7 @@ function AdjustBalancesForm({ accounts, narrow, onDone, onCancel, markDirty }: F
         if (changed.length > 0 && tooLarge.length === 0) void save();
       }}
     >
-      <p>Type the balance the bank shows for each account that differs. The difference is booked as a "Manual Adjustment" transaction the day after the account's last closing.</p>
+      <p>Type the balance the bank shows for each account that differs. The difference is booked as a "Manual Adjustment" transaction the day after the account's last closing. Money owed (a credit card, a loan) is a negative balance here, as everywhere on this page.</p>
       <table className="ec-adjust-balances__table">
         <thead>
           <tr>

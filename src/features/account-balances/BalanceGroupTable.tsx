@@ -16,7 +16,8 @@ interface BalanceGroupTableProps {
   closingDate: DateOnly | null | undefined;
   /** The current budget's end; null while no budget is open, and the column is left out. */
   nextClosingDate: DateOnly | null;
-  currentBudgetId: number | null;
+  /** The budget whose window each name opens: the one holding today (where an adjustment lands). */
+  windowBudgetId: number | null;
   /** Phones show the name, the balance expected at the end of the budget and the current balance. */
   narrow: boolean;
 }
@@ -51,13 +52,13 @@ const moneyColumn = (key: string, title: ReactNode, amount: (account: AccountBal
   ),
 });
 
-function columnsFor({ closingDate, nextClosingDate, currentBudgetId, narrow }: BalanceGroupTableProps): Column[] {
+function columnsFor({ closingDate, nextClosingDate, windowBudgetId, narrow }: BalanceGroupTableProps): Column[] {
   const name: Column = {
     key: 'name',
     title: 'Name',
     render: (account) => (
       <>
-        <Link to={paths.transactionsFor({ bankAccountId: account.id, budgetId: currentBudgetId ?? undefined })}>{account.name}</Link>
+        <Link to={paths.transactionsFor({ bankAccountId: account.id, budgetId: windowBudgetId ?? undefined })}>{account.name}</Link>
         {account.status === 'closed' && <Tag className="ec-balances-closed">Closed</Tag>}
       </>
     ),
@@ -77,7 +78,7 @@ function columnsFor({ closingDate, nextClosingDate, currentBudgetId, narrow }: B
   ];
 }
 
-/** One group of accounts with its Total row; every name leads to that account's transactions in the current budget. */
+/** One group of accounts with its Total row; every name leads to that account's transactions in the window holding today. */
 export function BalanceGroupTable(props: BalanceGroupTableProps) {
   const { title, accounts } = props;
   const columns = columnsFor(props);

@@ -24,7 +24,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'sh
 
 /** Activity entries, newest first, each linking to what it changed, with "Undo" where it can be undone. */
 export function ActivityList({ entries, loading }: { entries: ActivityEntry[] | undefined; loading: boolean }) {
-  const { undoChange, refusalAlert } = useUndoChange();
+  const { undoChange, refusalAlert } = useUndoChange({ refusalsOnPage: true });
   const undoEntry = (entry: ActivityEntry) => undoChange(entry.id, { title: 'Undo this change?', content: entry.text });
 
   return (

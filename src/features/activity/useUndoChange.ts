@@ -8,9 +8,9 @@ const undoMessages = { undoing: 'Undoing...', undone: 'Change undone.', notUndon
  * Undoes a change by its activity entry, from the Activity list (after asking) or from the message that
  * confirmed it. A refusal (something newer touched the same rows) names that change and stays to be read.
  */
-export function useUndoChange() {
+export function useUndoChange({ refusalsOnPage = false }: { refusalsOnPage?: boolean } = {}) {
   const [undo] = useUndoActivityMutation();
-  const { run, refusalAlert } = useWriteAction();
+  const { run, refusalAlert } = useWriteAction({ refusalsOnPage });
   const undoChange = (activityId: number, question?: ConfirmOptions) =>
     run({
       question,

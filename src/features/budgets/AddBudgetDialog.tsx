@@ -12,7 +12,8 @@ interface Values {
 }
 
 /**
- * "Add New Budget": one start date. It suggests the day after the newest budget ends, so months follow on.
+ * "Add New Budget": one start date. It suggests the day after the newest budget ends, so months follow on (the
+ * 1st of this month when there is none yet).
  * The dialog stays open when the server refuses, with the reason in the message bar.
  */
 export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
@@ -23,7 +24,8 @@ export function AddBudgetDialog({ newestEndDate }: { newestEndDate?: string }) {
   const { close, markDirty } = useGuardedClose(() => setOpen(false), 'this budget');
 
   const show = () => {
-    setSuggested(newestEndDate ? addDays(newestEndDate, 1) : today());
+    // A first budget starts on the 1st of this month, as a household's months usually do.
+    setSuggested(newestEndDate ? addDays(newestEndDate, 1) : `${today().slice(0, 8)}01`);
     markDirty(false);
     setOpen(true);
   };

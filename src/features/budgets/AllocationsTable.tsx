@@ -13,7 +13,7 @@ import { useGetBudgetQuery } from './budgetsApi';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
-import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, TheirValue, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
@@ -30,6 +30,8 @@ const CoverOverspendingDialog = lazy(() => import(/* webpackChunkName: "cover-ov
 interface AllocationRowView {
   row: AllocationLine;
   refused: string[];
+  /** Fields someone else changed too (after a Reload), with their values. */
+  clash: Partial<AllocationLine>;
   added: boolean;
   change: (changes: Partial<AllocationFields>) => void;
   toggleDelete: () => void;
@@ -76,7 +78,7 @@ function FixedCheckbox({ row, change }: Pick<AllocationRowView, 'row' | 'change'
  * that entering edit mode re-renders (docs/grids.md).
  */
 function NameCell() {
-  const { row, refused, added, change } = useAllocationRow();
+  const { row, refused, added, change, clash } = useAllocationRow();
   const { editing } = useAllocationTable();
   if (!editing && row.special_event_id !== null) {
     return (
@@ -85,14 +87,24 @@ function NameCell() {
       </>
     );
   }
-  return <EditableText editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />;
+  return (
+    <>
+      <EditableText editing={editing} label="Allocation name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
+      {editing && clash.name !== undefined && <TheirValue value={clash.name} />}
+    </>
+  );
 }
 
 function AmountCell() {
-  const { row, refused, change } = useAllocationRow();
+  const { row, refused, change, clash } = useAllocationRow();
   const { editing } = useAllocationTable();
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
-  return <EditableAmount editing={editing} label={amountLabel(row.name, 'New allocation')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />;
+  return (
+    <>
+      <EditableAmount editing={editing} label={amountLabel(row.name, 'New allocation')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      {editing && clash.amount !== undefined && <TheirValue value={<Money cents={clash.amount} />} />}
+    </>
+  );
 }
 
 function SpentCell() {
@@ -127,7 +139,13 @@ function RemainingCell() {
 
 function ClassCell() {
   const view = useAllocationRow();
-  return useAllocationTable().editing ? <ClassSelect {...view} /> : <>{classLabels[view.row.allocation_class]}</>;
+  if (!useAllocationTable().editing) return <>{classLabels[view.row.allocation_class]}</>;
+  return (
+    <>
+      <ClassSelect {...view} />
+      {view.clash.allocation_class !== undefined && <TheirValue value={classLabels[view.clash.allocation_class]} />}
+    </>
+  );
 }
 
 function FixedCell() {
@@ -136,8 +154,14 @@ function FixedCell() {
 }
 
 function CommentCell() {
-  const { row, refused, change } = useAllocationRow();
-  return <EditableText editing={useAllocationTable().editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />;
+  const { row, refused, change, clash } = useAllocationRow();
+  const { editing } = useAllocationTable();
+  return (
+    <>
+      <EditableText editing={editing} label="Allocation comment" value={row.comment} onText={(comment) => change({ comment })} invalid={refused.includes('comment')} />
+      {editing && clash.comment !== undefined && <TheirValue value={clash.comment || 'No comment'} />}
+    </>
+  );
 }
 
 /** The delete toggle while editing; on a phone, "More" too (editing or reading). */
@@ -206,15 +230,15 @@ const antdColumns = (columns: AllocationColumn[]): Columns<AllocationTableLine> 
  */
 function AllocationRow({ rowKey, className, ...rest }: Omit<TableRowProps<AllocationTableLine>, 'record' | 'children'> & { rowKey: number }) {
   const { budgetId, cells, mobile } = useAllocationTable();
-  const { row, refused, added } = useRowView(selectAllocationRowView, budgetId, rowKey);
+  const { row, refused, added, clash } = useRowView(selectAllocationRowView, budgetId, rowKey);
   const change = useRowChange<AllocationFields>(rowKey, allocationChanged);
   const toggleDelete = useDeleteToggle('allocation', rowKey);
   const moreFields = useMoreFields();
-  const view = useMemo(() => row && { row, refused, added, change, toggleDelete, moreFields }, [row, refused, added, change, toggleDelete, moreFields]);
+  const view = useMemo(() => row && { row, refused, added, clash, change, toggleDelete, moreFields }, [row, refused, added, clash, change, toggleDelete, moreFields]);
   if (!view) return null;
   return (
     <AllocationRowContext.Provider value={view}>
-      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
+      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused, clash))}>
         {cells.map(({ key, className: cellClass, Cell, rowHeader }) =>
           rowHeader ? (
             <th key={key} scope="row" className={cx('ant-table-cell', cellClass)}>

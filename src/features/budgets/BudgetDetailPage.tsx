@@ -2,18 +2,19 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { AntdTheme } from '../../components/AntdTheme';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
 import { liveResource } from '../../shared/liveEvents';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
+import { ErrorBoundary } from '../../components/PageErrorBoundary';
 import { Result } from '../../components/Result';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { apiErrorText, errorStatus } from '../../app/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
@@ -22,7 +23,7 @@ import { useGetSettingsQuery } from '../setup/settingsApi';
 import { AllocationsTable } from './AllocationsTable';
 import { budgetSaved, draftRebased, editCancelled, editStarted, NO_REFUSED_ROWS, saveRefused } from './budgetEditSlice';
 import { BUDGET_NOT_FOUND_MESSAGE, budgetMessages } from '../../shared/budgetMessages';
-import { describeBudgetRefusal } from './budgetRefusal';
+import { amountsOverTheLimit, describeBudgetRefusal } from './budgetRefusal';
 import { selectHasUnsavedEdits, selectIsEditing, selectSavePayload, selectSaveRowKeys } from './budgetSelectors';
 import { useGetBudgetQuery, useUpdateBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice } from './BudgetSetupNotice';
@@ -31,6 +32,7 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
+import { BudgetTablesTheme } from './BudgetTablesTheme';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -61,6 +63,15 @@ function useBudgetEditMode(budgetId: number) {
   const edit = useEditMode<Budget>({
     words: { saved: budgetMessages.saved, notSaved: budgetMessages.notSaved, cancelled: budgetMessages.editingCanceled, reloaded: BUDGET_RELOADED },
     selectDirty: selectHasUnsavedEdits,
+    check: (state) => {
+      const body = selectSavePayload(state);
+      const keys = selectSaveRowKeys(state);
+      const overLimit = body && amountsOverTheLimit(body);
+      if (!body || !keys || !overLimit) return null;
+      const { reasons, rows } = describeBudgetRefusal(overLimit, body, keys);
+      dispatch(saveRefused(rows));
+      return reasons;
+    },
     write: (state) => {
       const body = selectSavePayload(state);
       const keys = selectSaveRowKeys(state);
@@ -91,6 +102,15 @@ function useBudgetEditMode(budgetId: number) {
   return { ...edit, editing, dismissRefusal };
 }
 
+/**
+ * The spec's heading, "Edit Budget: {name}", while editing; viewing, the page does not claim to edit:
+ * "Budget: {name}".
+ */
+const budgetHeading = (name: string | undefined, editing: boolean): string => {
+  const label = editing ? 'Edit Budget' : 'Budget';
+  return name ? `${label}: ${name}` : label;
+};
+
 const BUDGET_RELOADED = 'Reloaded the latest budget with your changes kept on top. Check them and save again.';
 
 function BudgetDetail({ budgetId }: { budgetId: number }) {
@@ -102,7 +122,9 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
-  usePageHeading(budget ? `Edit Budget: ${budget.name}` : 'Edit Budget');
+  useEditKeys(editing, save, cancel);
+  const heading = budgetHeading(budget?.name, editing);
+  usePageHeading(heading);
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);
@@ -118,8 +140,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
 
   return (
     <section className={`ec-budget ec-budget-detail${editing ? ' ec-budget-detail--editing' : ''}`} data-budget-id={budgetId}>
-      <BudgetPageTitle title={`Edit Budget: ${budget.name}`}>
-        {/* The spec's heading reads "Edit Budget:" in both modes: the mode itself is said here. */}
+      <BudgetPageTitle title={heading}>
         <span className={`ec-tag ec-mode-tag${editing ? ' ec-mode-tag--editing' : ''}`}>
           {editing ? 'Editing' : 'Viewing'}
         </span>
@@ -149,12 +170,15 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {conflict && editing && <ConflictBanner message={conflict} edits="kept" onReload={() => void reload()} reloading={isFetching} />}
       <LiveChangeNotice editing={editing && !conflict} resources={[liveResource.budget(budgetId), 'budgets']} what="this budget" edits="kept" onReload={() => void reload()} reloading={isFetching} />
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
-      <AntdTheme>
-        <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} />
-        <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
-      </AntdTheme>
-      <BudgetSummary budgetId={budgetId} />
-      <BudgetFiguresBar budgetId={budgetId} />
+      {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
+      <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
+        <BudgetTablesTheme>
+          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
+          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+        </BudgetTablesTheme>
+        <BudgetSummary budgetId={budgetId} />
+        <BudgetFiguresBar budgetId={budgetId} />
+      </ErrorBoundary>
       <BudgetUnsavedChangesGuard />
     </section>
   );

@@ -9,12 +9,12 @@ import { usePageHeading } from '../../components/usePageHeading';
 import type { BudgetSummary } from '../../shared/schemas/budgets';
 import { apiErrorText } from '../../app/apiErrors';
 import { AddBudgetDialog } from './AddBudgetDialog';
-import { budgetMessages, budgetQuestions } from '../../shared/budgetMessages';
+import { budgetMessages } from '../../shared/budgetMessages';
 import { useCloseBudgetMutation, useCopyBudgetMutation, useGetBudgetsQuery, useReopenLastBudgetMutation } from './budgetsApi';
 import { BudgetSetupNotice, useBudgetSetupMissing } from './BudgetSetupNotice';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { BudgetPageTitle } from './BudgetPageTitle';
-import { closeQuestion, reopenUnavailableReason } from './budgetCycleHelp';
+import { closeQuestion, copyQuestion, lastClosedBudget, reopenQuestion, reopenUnavailableReason } from './budgetCycleHelp';
 import { today } from '../../shared/dates';
 import { HelpTip } from '../glossary';
 import { GuideNextStep } from '../guide';
@@ -68,7 +68,7 @@ export default function BudgetListPage() {
               size="small"
               onClick={() =>
                 run({
-                  question: budgetQuestions.copy,
+                  question: copyQuestion(budget),
                   progress: budgetMessages.copying,
                   success: budgetMessages.copied,
                   failure: budgetMessages.notCopied,
@@ -104,7 +104,7 @@ export default function BudgetListPage() {
   const reopenBlocked = reopenUnavailableReason(budgets);
   const reopen = () =>
     run({
-      question: budgetQuestions.reopen,
+      question: reopenQuestion(lastClosedBudget(budgets)),
       progress: budgetMessages.reopening,
       success: budgetMessages.reopened,
       write: () => reopenLastBudget().unwrap(),

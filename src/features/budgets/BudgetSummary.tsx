@@ -14,7 +14,8 @@ function discretionaryLines(settings: Settings | undefined, amount: Cents, incom
   return settings?.family_type === 'single' ? shares : [{ label: 'Total Discretionary Amount', amount }, ...shares];
 }
 
-const percentText = (percent: number | null) => (percent === null || Number.isNaN(percent) ? '–' : `${percent}%`);
+/** A share to a tenth of a percent ("30.6%"), or "–" without income. */
+const percentText = (percent: number | null) => (percent === null || Number.isNaN(percent) ? '–' : `${percent.toFixed(1)}%`);
 
 function DiscretionarySummary({ budgetId }: { budgetId: number }) {
   const { data: settings } = useGetSettingsQuery();
@@ -41,13 +42,12 @@ function DiscretionarySummary({ budgetId }: { budgetId: number }) {
 
 function WantsSummary({ budgetId }: { budgetId: number }) {
   const summary = useAppSelector((state) => selectClassSummary(state, budgetId), shallowEqual);
-  // Wants counts the unallocated income too (the percentage rule): its two parts are shown under it.
+  // Wants is what is allocated to wants; the income given to no allocation is its own line.
   const lines = [
     { label: 'Needs', amount: summary.needs, percent: summary.needsPercent },
     { label: 'Wants', amount: summary.wants, percent: summary.wantsPercent },
-    { label: 'Allocated to wants', amount: summary.wantsAllocated, part: true },
-    { label: 'Unallocated', amount: summary.unallocated, part: true },
     { label: 'Savings', amount: summary.savings, percent: summary.savingsPercent },
+    { label: 'Unallocated', amount: summary.rest, percent: summary.restPercent },
   ];
   return (
     <table className="ec-grid ec-summary" aria-label="Wants Summary">
@@ -57,12 +57,12 @@ function WantsSummary({ budgetId }: { budgetId: number }) {
       </caption>
       <tbody>
         {lines.map((line) => (
-          <tr key={line.label} className={line.part ? 'ec-summary-part' : undefined}>
+          <tr key={line.label}>
             <th scope="row">{line.label}</th>
             <td className="ec-num">
               <Money cents={line.amount} />
             </td>
-            <td className="ec-num">{line.part ? '' : percentText(line.percent ?? null)}</td>
+            <td className="ec-num">{percentText(line.percent)}</td>
           </tr>
         ))}
       </tbody>

@@ -23,7 +23,7 @@ export interface CoverTarget {
  */
 export default function CoverOverspendingDialog({ budget, target, onClose }: { budget: Budget; target: CoverTarget; onClose: () => void }) {
   const [updateBudget] = useUpdateBudgetMutation();
-  const { run, pending, refusalAlert } = useWriteAction();
+  const { run, pending, refusalAlert } = useWriteAction({ refusalsOnPage: true });
   const line = budget.allocations.find((candidate) => candidate.id === target.id);
   const overspent = line ? -remaining(line.amount, line.spent) : 0;
   const choices = useMemo(() => coverChoices(budget, target.id), [budget, target.id]);

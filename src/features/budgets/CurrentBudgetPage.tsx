@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { takeCurrentBudgetFromBoot } from '../../app/boot';
+import { takeCurrentBudgetFromBoot } from '../../app/currentBudgetAtStart';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';

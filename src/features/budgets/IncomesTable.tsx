@@ -6,7 +6,7 @@ import type { BankAccount, IncomeOwner } from '../../shared/schemas/setup';
 import { incomeAdded, incomeChanged } from './budgetEditSlice';
 import type { IncomeFields, IncomeLine } from './budgetRows';
 import { selectBudgetTotals, selectIncomeKeys, selectIncomeRowView } from './budgetSelectors';
-import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, useDeleteToggle, useRowChange, useRowView } from './gridCells';
+import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, TheirValue, useDeleteToggle, useRowChange, useRowView } from './gridCells';
 import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreField, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useMoreFields } from './budgetTable';
 import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 
@@ -14,6 +14,8 @@ import { OWNERS, ownerLabel, type Partners } from '../../shared/incomeOwners';
 interface IncomeRowView {
   row: IncomeLine;
   refused: string[];
+  /** Fields someone else changed too (after a Reload), with their values. */
+  clash: Partial<IncomeLine>;
   added: boolean;
   change: (changes: Partial<IncomeFields>) => void;
   toggleDelete: () => void;
@@ -61,7 +63,7 @@ function CommentInput({ row, change, refused }: Pick<IncomeRowView, 'row' | 'cha
 }
 
 function NameCell() {
-  const { row, refused, added, change } = useIncomeRow();
+  const { row, refused, added, change, clash } = useIncomeRow();
   const { editing, mobile, partners } = useIncomeTable();
   // On a phone, reading: whose it is rides on the name as a tag instead of taking a column.
   if (partners && mobile && !editing) {
@@ -71,13 +73,24 @@ function NameCell() {
       </>
     );
   }
-  return <EditableText editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />;
+  return (
+    <>
+      <EditableText editing={editing} label="Income name" value={row.name} onText={(name) => change({ name })} invalid={refused.includes('name')} autoFocus={added} />
+      {editing && clash.name !== undefined && <TheirValue value={clash.name} />}
+    </>
+  );
 }
 
 function AmountCell() {
-  const { row, refused, change } = useIncomeRow();
+  const { row, refused, change, clash } = useIncomeRow();
+  const { editing } = useIncomeTable();
   const changeAmount = useCallback((amount: number) => change({ amount }), [change]);
-  return <EditableAmount editing={useIncomeTable().editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />;
+  return (
+    <>
+      <EditableAmount editing={editing} label={amountLabel(row.name, 'New income')} cents={row.amount} onCents={changeAmount} invalid={refused.includes('amount')} />
+      {editing && clash.amount !== undefined && <TheirValue value={<Money cents={clash.amount} />} />}
+    </>
+  );
 }
 
 function WhoseCell() {
@@ -157,11 +170,11 @@ interface IncomeRecord {
 function IncomeTableRow({ record, className, children, ...rest }: TableRowProps<IncomeRecord>) {
   const { budgetId, mobile } = useIncomeTable();
   const rowKey = record?.key ?? 0;
-  const { row, refused, added } = useRowView(selectIncomeRowView, budgetId, rowKey);
+  const { row, refused, added, clash } = useRowView(selectIncomeRowView, budgetId, rowKey);
   const change = useRowChange<IncomeFields>(rowKey, incomeChanged);
   const toggleDelete = useDeleteToggle('income', rowKey);
   const moreFields = useMoreFields();
-  const view = useMemo(() => row && { row, refused, added, change, toggleDelete, moreFields }, [row, refused, added, change, toggleDelete, moreFields]);
+  const view = useMemo(() => row && { row, refused, added, clash, change, toggleDelete, moreFields }, [row, refused, added, clash, change, toggleDelete, moreFields]);
   // antd's own body rows (the "No incomes yet." line) have no record.
   if (!record) {
     return (
@@ -173,7 +186,7 @@ function IncomeTableRow({ record, className, children, ...rest }: TableRowProps<
   if (!view) return null;
   return (
     <IncomeRowContext.Provider value={view}>
-      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused))}>
+      <tr {...rest} className={cx(className, rowClass(view.row.deleted, refused, clash))}>
         {children}
       </tr>
       {mobile && moreFields.open && <IncomeMoreFields />}
@@ -189,19 +202,24 @@ function IncomeTotal({ budgetId }: { budgetId: number }) {
   return <Money cents={total} />;
 }
 
-/** `partners`: a couple's names, when the household is a couple (each income then says whose it is). */
+/**
+ * `partners`: a couple's names, when the household is a couple (each income then says whose it is).
+ * `primaryAccountId`: the primary budget account of the settings, where a new income goes unless changed.
+ */
 export function IncomesTable({
   budgetId,
   editing,
   accounts,
   partners,
   mobile,
+  primaryAccountId = null,
 }: {
   budgetId: number;
   editing: boolean;
   accounts: BankAccount[];
   partners: Partners | null;
   mobile: boolean;
+  primaryAccountId?: number | null;
 }) {
   const keys = useAppSelector((state) => selectIncomeKeys(state, budgetId));
   const records = useMemo(() => keys.map((key) => ({ key })), [keys]);
@@ -232,7 +250,7 @@ export function IncomesTable({
               {editing && (
                 <Summary.Row className="ec-row--action">
                   <Summary.Cell index={0} colSpan={columns.length}>
-                    <Button size="small" onClick={() => dispatch(incomeAdded())}>
+                    <Button size="small" onClick={() => dispatch(incomeAdded({ bankAccountId: primaryAccountId }))}>
                       Add Income
                     </Button>
                   </Summary.Cell>

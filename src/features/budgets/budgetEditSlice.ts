@@ -76,8 +76,14 @@ const budgetEditSlice = createDraftSlice({
       editRow(state, incomeList, incomesOf, action.payload.key, (row) => ({ ...row, ...action.payload.changes })),
     allocationChanged: (state, action: PayloadAction<{ key: number; changes: Partial<AllocationFields> }>) =>
       editRow(state, allocationList, allocationsOf, action.payload.key, (row) => ({ ...row, ...action.payload.changes })),
-    incomeAdded: (state) =>
-      addRow(state, (key): IncomeLine => ({ key, id: 0, name: '', amount: 0, bank_account_id: null, comment: '', owner: 'shared', deleted: false }), incomeList, incomesOf),
+    /** A new income goes into the household's primary budget account when one is set. */
+    incomeAdded: (state, action: PayloadAction<{ bankAccountId: number | null } | undefined>) =>
+      addRow(
+        state,
+        (key): IncomeLine => ({ key, id: 0, name: '', amount: 0, bank_account_id: action.payload?.bankAccountId ?? null, comment: '', owner: 'shared', deleted: false }),
+        incomeList,
+        incomesOf,
+      ),
     allocationAdded: (state, action: PayloadAction<{ categoryId: number; categoryName: string }>) =>
       addRow(
         state,

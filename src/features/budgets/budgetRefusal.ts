@@ -1,6 +1,7 @@
 import type { ServerRefusal } from '../../app/apiErrors';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { MAX_CENTS } from '../../shared/money';
 import type { RefusedRows } from './budgetEditSlice';
 
 interface BudgetRefusal {
@@ -18,4 +19,20 @@ export function describeBudgetRefusal(refusal: ServerRefusal, body: UpdateBudget
     allocations: { keys: keys.allocations, names: names(body.allocations), unnamed: 'New allocation' },
   });
   return { reasons, rows: { incomes: Object.fromEntries(rows.incomes), allocations: Object.fromEntries(rows.allocations) } };
+}
+
+/**
+ * The amounts of a save the server would refuse as too large, named as its refusal names them
+ * (`allocations.2.amount`), so Save refuses them before sending, with the server's words.
+ */
+export function amountsOverTheLimit(body: UpdateBudgetBody): ServerRefusal | null {
+  const fieldErrors: Record<string, string[]> = {};
+  const look = (kind: keyof RefusedRows, rows: { amount?: number | null }[] | undefined) =>
+    (rows ?? []).forEach((row, index) => {
+      const path = `${kind}.${index}.amount`;
+      if (Math.abs(row.amount ?? 0) > MAX_CENTS) fieldErrors[path] = [`${path} is too large`];
+    });
+  look('incomes', body.incomes);
+  look('allocations', body.allocations);
+  return Object.keys(fieldErrors).length === 0 ? null : { status: 422, messages: [], fieldErrors, conflict: false };
 }

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import { budgetTotals, classSummary, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
+import { budgetTotals, classSummary, incomeShares, spendingTotals, type SpendingTotals } from '../../shared/budgetMath';
 import { countedCents, type Cents } from '../../shared/money';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { AllocationCategory } from '../../shared/schemas/setup';
@@ -127,9 +127,11 @@ export const selectCategoryTotal = (state: RootState, budgetId: number, category
 
 export const selectBudgetTotals = createSelector([selectCountedIncomes, selectCountedAllocations], budgetTotals);
 
-export const selectClassSummary = createSelector([selectBudgetTotals, selectCountedAllocations], (totals, allocations) =>
-  classSummary(totals.income, allocations),
-);
+/** The Wants Summary: what is allocated to needs, wants and savings, and what is unallocated, each with its share to a tenth of a percent. */
+export const selectClassSummary = createSelector([selectBudgetTotals, selectCountedAllocations], (totals, allocations) => {
+  const { needs, wantsAllocated, savings } = classSummary(totals.income, allocations);
+  return incomeShares(totals.income, { needs, wants: wantsAllocated, savings }, 1);
+});
 
 const NO_FIELDS: string[] = [];
 
@@ -149,18 +151,25 @@ export interface RowView<Line> {
   row: Line | undefined;
   refused: string[];
   added: boolean;
+  /** After a Reload: the fields someone else changed too, with their values (shown beside the person's). */
+  clash: Partial<Line>;
 }
+
+const NO_CLASH = {};
+const selectClash = (state: RootState, kind: 'incomes' | 'allocations', key: number) => state.budgetEdit.draft?.clashes?.[kind]?.[key] ?? NO_CLASH;
 
 export const selectIncomeRowView = (state: RootState, budgetId: number, key: number): RowView<IncomeLine> => ({
   row: selectIncome(state, budgetId, key),
   refused: selectRefusedFields(state, 'incomes', key),
   added: selectAddedKey(state) === key,
+  clash: selectClash(state, 'incomes', key),
 });
 
 export const selectAllocationRowView = (state: RootState, budgetId: number, key: number): RowView<AllocationLine> => ({
   row: selectAllocation(state, budgetId, key),
   refused: selectRefusedFields(state, 'allocations', key),
   added: selectAddedKey(state) === key,
+  clash: selectClash(state, 'allocations', key),
 });
 
 /** The rows a save sends, in the order it sends them: new rows toggled deleted are left out. */

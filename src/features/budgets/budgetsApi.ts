@@ -72,7 +72,8 @@ export const budgetsApi = api.injectEndpoints({
     updateBudget: build.mutation<RecordedBudget, { id: number; body: UpdateBudgetBody }>({
       query: ({ id, body }) => ({ url: `/budgets/${id}`, method: 'PUT', body }),
       transformResponse: recordedBudget,
-      // The saved budget is shown at once; the refetch that follows brings any derived value up to date.
+      // The saved budget is shown at once from the save's own answer (the whole budget, as GET /budgets/:id
+      // answers it): it is not asked for again. What shows other budgets or this one's allocation list reloads.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -81,7 +82,7 @@ export const budgetsApi = api.injectEndpoints({
           // The page shows the refusal and keeps the edits.
         }
       },
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Budget', id }, BUDGET_LIST, 'FutureBudgets', { type: 'Allocation', id: `budget-${id}` }]),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [BUDGET_LIST, 'FutureBudgets', { type: 'Allocation', id: `budget-${id}` }]),
     }),
     copyBudget: build.mutation<RecordedBudget, number>({
       query: (id) => ({ url: `/budgets/${id}/copy`, method: 'PUT' }),

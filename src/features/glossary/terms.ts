@@ -47,18 +47,31 @@ export const glossary = {
   },
   'carried-forward': {
     term: 'Carried-forward rows (B/F)',
-    short: 'When a month is closed, each credit-card charge not yet paid is copied into the next month as "… (B/F)" (brought forward), with one balancing row, so no balance moves.',
-    more: 'The copies are not new spending: they keep the charge visible until it is paid. Reopening the month removes them again.',
+    short: 'When a month is closed, each credit-card charge not yet paid is copied into the next month as "… (B/F)" (brought forward), dated the first day of the new month, with one balancing row, so no balance moves.',
+    more: 'The copies are not new spending: they keep the charge, its allocation and its original date visible until it is paid. Reopening the month removes them again.',
   },
   paid: {
     term: 'Paid?',
-    short: 'On a credit card: ticked once the charge has been paid off. The unpaid charges are what you still owe, and closing the month carries them forward.',
-    more: 'On other accounts the tick only records that the row has cleared; it changes no balance.',
+    short: 'On a credit card: ticked once a payment to the card has covered the charge. Choosing an allocation never ticks it; after a payment, "Mark charges paid" ticks the charges it covers. The unpaid charges are what you still owe, and closing the month carries them forward.',
+    more: 'On other accounts the tick only records that the row has cleared (giving the row an allocation ticks it); it changes no balance.',
+  },
+  'unpaid-balance': {
+    term: 'Unpaid Balance',
+    short: "A credit card's charges not yet covered by a payment (Paid? not ticked), less unpaid refunds: what Close will carry into the next month as (B/F) rows.",
   },
   'unpaid-difference': {
     term: 'Unpaid Difference',
-    short: "A credit card's balance plus its unpaid charges. It is 0 when the card is reconciled: what the card owes is exactly the charges still marked unpaid.",
-    more: 'Not 0: a payment or a charge is missing, or a charge paid off is still marked unpaid (or the other way round).',
+    short: "The card's balance (negative: what it owes) plus its Unpaid Balance. 0 when what the card owes is exactly the charges still marked unpaid.",
+    more: 'Not 0: a payment or a charge is missing, or a charge a payment covered is still marked unpaid (negative: mark the charges the payment covered as paid), or the other way round.',
+  },
+  'bank-vs-budget-difference': {
+    term: 'Difference (Bank vs Budget)',
+    short: "For the primary budget account: its balance minus the money the budget still has to spend (every allocation's remaining). 0 when the account holds exactly what the budget has left.",
+    more: 'Positive: more money in the account than the budget accounts for (income not yet budgeted, or last month\'s leftover). Negative: the budget expects money the account does not have (spending from another account, or a transfer not yet entered).',
+  },
+  'amount-owed': {
+    term: 'Amount owed',
+    short: 'What a credit card or a loan owes, typed as a positive number. EveryCent stores and shows it as a negative balance, so net worth is the plain sum of all balances; a negative amount typed there is read as the same debt.',
   },
   'needs-wants-savings': {
     term: 'Needs, wants and savings',

@@ -18,10 +18,11 @@ export const guideSteps: readonly GuideStep[] = [
     id: 'accounts',
     title: 'Add your accounts',
     why:
-      'EveryCent counts every balance from where each account starts. Give each account the date you start from and the balance your bank showed at the end of that day; a credit card or a loan owes money, so its balance is negative.',
+      'EveryCent counts every balance from where each account starts. Give each account the date you start from and the balance your bank showed at the end of that day; for a credit card or a loan type the amount owed as a positive number: EveryCent stores and shows it as a negative balance.',
     links: [
       { label: 'Add your bank (Financial Institutions)', to: paths.institutions },
       { label: 'Add your accounts (Bank Accounts)', to: paths.bankAccounts },
+      { label: 'Choose the primary budget account and your names (Settings)', to: paths.settings },
     ],
     term: 'opening-balance',
   },

@@ -25,7 +25,7 @@ export default function MembersPage() {
   const members = useGetMembersQuery();
   const sessions = useGetOwnSessionsQuery();
   const [endSession] = useEndOwnSessionMutation();
-  const { run, refusalAlert } = useWriteAction();
+  const { run, refusalAlert } = useWriteAction({ refusalsOnPage: true });
   const memberActions = useMemberActions(run);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<AddedMember | null>(null);

@@ -83,7 +83,7 @@ export default function QuickAddPage() {
   };
 
   const [add] = useAddOneTransactionMutation();
-  const { run, pending, refusalAlert } = useWriteAction();
+  const { run, pending, refusalAlert } = useWriteAction({ refusalsOnPage: true });
   const save = async () => {
     const sent = { ...entry, bankAccountId, allocationId };
     const found = entryProblems(sent);
@@ -146,8 +146,8 @@ export default function QuickAddPage() {
             value={entry.direction}
             onChange={(event) => change({ direction: event.target.value as Direction })}
             options={[
-              { value: 'spent', label: 'Spent' },
-              { value: 'received', label: 'Received' },
+              { value: 'spent', label: 'Withdrawn' },
+              { value: 'received', label: 'Deposited' },
             ]}
           />
         </Form.Item>

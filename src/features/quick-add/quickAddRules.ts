@@ -74,9 +74,9 @@ export function quickAddBody(entry: QuickAddEntry, account: QuickAddAccount | un
   };
 }
 
-/** "Saved: Coffee 4.50 spent." */
+/** "Saved: Coffee 4.50 withdrawn." */
 export const savedMessage = (row: Pick<Transaction, 'description' | 'withdrawal_amount' | 'deposit_amount'>) =>
-  row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} spent.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} received.`;
+  row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} withdrawn.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} deposited.`;
 
 /** The next entry after a save: same account, date and direction; the rest empty. */
 export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null, envelopeId: null });

@@ -7,7 +7,7 @@ import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatShortDate, isValidDate, today } from '../../shared/dates';
 import { formatMoney, type Cents } from '../../shared/money';
-import { enteredBalance, ENTERED_AS_AMOUNT_OWED, storedBalance } from '../../shared/netWorth';
+import { amountOwedNote, enteredBalance, ENTERED_AS_AMOUNT_OWED, storedBalance } from '../../shared/amountOwed';
 import type { AccountCategory } from '../../shared/schemas/setup';
 import { RECONCILE_FUTURE_DATE } from '../../shared/schemas/reconciliation';
 import { useWriteAction } from '../../app/messages/useWriteAction';
@@ -53,8 +53,12 @@ function ReconcileForm({ accounts, accountId: firstAccountId, onDone, onCancel, 
   const previewProblem = dateProblem ?? (preview.isError ? apiErrorText(preview.error) : null);
 
   const appBalance = current ? enteredBalance(category, current.balance_at_statement_date) : null;
+  const savedBalance = current?.balance_at_statement_date;
   const statementBalance = typed ?? appBalance ?? 0;
-  const difference = appBalance === null ? null : statementBalance - appBalance;
+  // The figure as it will be stored, then shown as the form shows it: a negative amount owed is the same debt.
+  const statementStored = storedBalance(category, statementBalance, typed === null ? savedBalance : undefined);
+  const owedNote = typed === null ? null : amountOwedNote(category, typed);
+  const difference = appBalance === null ? null : enteredBalance(category, statementStored) - appBalance;
   useEffect(() => markDirty(typed !== null || statementDate !== todayDate || accountId !== firstAccountId), [typed, statementDate, todayDate, accountId, firstAccountId, markDirty]);
 
   const submit = async () => {
@@ -65,7 +69,7 @@ function ReconcileForm({ accounts, accountId: firstAccountId, onDone, onCancel, 
         reconcile({
           bankAccountId: accountId,
           statement_date: statementDate,
-          statement_balance: storedBalance(category, statementBalance),
+          statement_balance: statementStored,
           window_lock_version: current.window_lock_version,
         }).unwrap(),
       success: 'Account reconciled.',
@@ -99,7 +103,12 @@ function ReconcileForm({ accounts, accountId: firstAccountId, onDone, onCancel, 
       <label>
         {owed ? 'Statement amount owed' : 'Statement closing balance'}
         <MoneyInput aria-label={owed ? 'Statement amount owed' : 'Statement closing balance'} cents={statementBalance} onCents={setTyped} />
-        {owed && <span className="ec-reconcile__hint">What the statement says you owe, as a positive number.</span>}
+        {owed && <span className="ec-reconcile__hint">What the statement says you owe, as a positive number: it is stored and shown as a negative balance.</span>}
+        {owedNote && (
+          <span role="status" className="ec-reconcile__hint">
+            {owedNote}
+          </span>
+        )}
       </label>
       {previewProblem ? (
         <Alert type="error" showIcon role="alert" title={previewProblem} />

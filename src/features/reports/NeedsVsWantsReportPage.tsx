@@ -38,6 +38,7 @@ export default function NeedsVsWantsReportPage() {
           onChange={(event) => update({ basis: event.target.value === 'actual' ? 'actual' : undefined })}
         />
       }
+      wideTable={!narrow}
       chart={rows && <NeedsVsWantsChart rows={rows} basis={basis} onOpen={(budgetId) => navigate(paths.budget(budgetId))} />}
       table={rows && <ReportTable caption={`Needs, wants and savings by period, ${basisTitles[basis].toLowerCase()}`} columns={columns} rows={rows} />}
     />

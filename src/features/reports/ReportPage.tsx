@@ -27,13 +27,15 @@ interface ReportPageProps {
   options?: ReactNode;
   chart: ReactNode;
   table: ReactNode;
+  /** A table of many columns: the chart goes above it, so every column has room (no cut headings at 1280 px). */
+  wideTable?: boolean;
 }
 
 /**
  * The frame of every report: the period pickers, the report's options and "Download CSV", then the chart and
  * the table side by side (the chart above the table on narrow screens).
  */
-export function ReportPage({ title, rows, error, refetch, range, onRangeChange, download, options, chart, table }: ReportPageProps) {
+export function ReportPage({ title, rows, error, refetch, range, onRangeChange, download, options, chart, table, wideTable = false }: ReportPageProps) {
   usePageHeading(title);
   const narrow = useNarrowScreen();
   const shown = { from: rows?.[0]?.period, to: rows?.[rows.length - 1]?.period };
@@ -55,7 +57,7 @@ export function ReportPage({ title, rows, error, refetch, range, onRangeChange, 
     );
   else
     body = (
-      <div className="ec-report-body">
+      <div className={`ec-report-body${wideTable ? ' ec-report-body--wide-table' : ''}`}>
         {chart}
         {table}
       </div>

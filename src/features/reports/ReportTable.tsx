@@ -2,6 +2,7 @@ import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { Money } from '../../components/Money';
 import { periodLabel, type ReportColumn } from '../../shared/reports';
 
@@ -35,10 +36,11 @@ const REPORT_TABLE_PAGE = 24;
 
 /**
  * A report's table, one row per period, with the report's own columns (the CSV's too). The period opens its
- * budget. The table scrolls inside its own box when the screen is too narrow for it. Longer than a page, it
+ * budget. On a phone the table scrolls inside its own box. Longer than a page, it
  * opens on the last page (the newest periods); another range starts there again.
  */
 export function ReportTable<Row extends PeriodRow>({ columns, rows, caption }: { columns: readonly ReportColumn[]; rows: Row[]; caption: string }) {
+  const narrow = useNarrowScreen();
   const tableColumns: ColumnsType<Row> = columns.map((column) => ({
     key: column.key,
     title: column.title,
@@ -54,7 +56,8 @@ export function ReportTable<Row extends PeriodRow>({ columns, rows, caption }: {
         dataSource={rows}
         rowKey="budget_id"
         pagination={rows.length > REPORT_TABLE_PAGE && { pageSize: REPORT_TABLE_PAGE, defaultCurrent: Math.ceil(rows.length / REPORT_TABLE_PAGE), showSizeChanger: false }}
-        scroll={{ x: 'max-content' }}
+        // A phone scrolls the table sideways; a wide screen gives it room and lets headings wrap between words.
+        scroll={narrow ? { x: 'max-content' } : undefined}
       />
     </div>
   );

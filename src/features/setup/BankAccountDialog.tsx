@@ -1,6 +1,8 @@
 import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useEffect } from 'react';
-import { AMOUNT_OWED_HINT, AMOUNT_OWED_LABEL, ENTERED_AS_AMOUNT_OWED } from '../../shared/netWorth';
+import type { Cents } from '../../shared/money';
+import { HelpTip } from '../glossary';
+import { AMOUNT_OWED_HINT, AMOUNT_OWED_LABEL, amountOwedNote, ENTERED_AS_AMOUNT_OWED } from '../../shared/amountOwed';
 import { dateSchema, moneySchema, nameSchema } from '../../shared/schemas/common';
 import { bankAccountBodySchema, type BankAccount } from '../../shared/schemas/setup';
 import { BalanceInput } from '../../components/BalanceInput';
@@ -11,6 +13,7 @@ import {
   bodyFromValues,
   importFormatLabels,
   newBankAccountValues,
+  savedBalanceFor,
   valuesFromAccount,
   type BankAccountValues,
 } from './bankAccountForm';
@@ -45,12 +48,14 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
   const category = Form.useWatch('account_category', form);
   const owed = category !== undefined && ENTERED_AS_AMOUNT_OWED.has(category);
   const balanceLabel = owed ? AMOUNT_OWED_LABEL : LABELS.opening_balance;
+  const entered = Form.useWatch('opening_balance', form) as Cents | undefined;
+  const owedNote = owed && category !== undefined ? amountOwedNote(category, entered ?? 0, savedBalanceFor({ account_category: category }, account)) : null;
   const institutions = useGetInstitutionsQuery(undefined, { skip: !open });
   const [create] = useCreateBankAccountMutation();
   const [update] = useUpdateBankAccountMutation();
 
   const submit = async (values: BankAccountValues) => {
-    const body = bodyFromValues(values);
+    const body = bodyFromValues(values, account);
     const write = () => (account ? update({ id: account.id, ...body }) : create(body)).unwrap();
     if (await save({ write, success: 'Bank Account saved.', failure: 'Bank Account not saved.' })) onDone();
   };
@@ -100,7 +105,19 @@ export function BankAccountDialog({ open, account, onDone }: Props) {
         name="opening_balance"
         label={balanceLabel}
         rules={[zodRule(moneySchema, balanceLabel)]}
-        extra={owed ? AMOUNT_OWED_HINT : undefined}
+        extra={
+          owed ? (
+            <>
+              {AMOUNT_OWED_HINT} <HelpTip term="amount-owed" />
+              {owedNote && (
+                <span role="status" className="ec-amount-owed-note">
+                  {' '}
+                  {owedNote}
+                </span>
+              )}
+            </>
+          ) : undefined
+        }
       >
         <BalanceInput />
       </Form.Item>

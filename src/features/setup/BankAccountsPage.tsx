@@ -1,11 +1,12 @@
 import { Button, Checkbox, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Money } from '../../components/Money';
+import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { PageTitle } from '../../components/PageTitle';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { BankAccountDialog } from './BankAccountDialog';
 import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
-import { GettingStarted } from './GettingStarted';
+import { GuideChecklist } from '../guide';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './bankAccountsApi';
 
@@ -15,7 +16,8 @@ export default function BankAccountsPage() {
   const [update] = useUpdateBankAccountMutation();
   const [remove] = useDeleteBankAccountMutation();
   const [editing, setEditing] = useState<{ account?: BankAccount } | null>(null);
-  const { run, refusalAlert } = useWriteAction();
+  const { run, refusalAlert } = useWriteAction({ refusalsOnPage: true });
+  const narrow = useNarrowScreen();
 
   const closeAccount = (account: BankAccount) =>
     run({
@@ -23,7 +25,7 @@ export default function BankAccountsPage() {
         title: 'Close Bank Account?',
         content: `Are you sure you want to close '${account.name}'? Closed accounts are listed only with "Show Closed Accounts?".`,
       },
-      write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }) }).unwrap(),
+      write: () => update({ id: account.id, ...bodyFromValues({ ...valuesFromAccount(account), status: 'closed' }, account) }).unwrap(),
       success: 'Bank Account saved.',
       failure: 'Bank Account not saved.',
     });
@@ -39,7 +41,7 @@ export default function BankAccountsPage() {
   return (
     <section aria-label="Bank Accounts" className="ec-setup-page">
       <PageTitle title="Bank Accounts" />
-      <GettingStarted />
+      <GuideChecklist />
       <Space className="ec-setup-page__actions" wrap>
         <Button type="primary" onClick={() => setEditing({})}>
           Add Bank Account
@@ -55,7 +57,8 @@ export default function BankAccountsPage() {
         loading={isLoading}
         dataSource={data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // A wide screen fits every column, headings wrapping between words; a phone scrolls sideways instead.
+        scroll={narrow ? { x: 'max-content' } : undefined}
         rowClassName={(account) => (account.status === 'closed' ? 'ec-row--closed' : '')}
         locale={{ emptyText: 'No bank accounts yet. Use "Add Bank Account" to create the first one.' }}
         columns={[
@@ -82,8 +85,9 @@ export default function BankAccountsPage() {
           {
             title: 'Actions',
             key: 'actions',
-            // Pinned, so a wide row never pushes Delete out of sight.
-            fixed: 'right',
+            // Pinned on a phone, so the row scrolling sideways never takes Delete out of sight. On a wide screen the
+            // table fits, and a pinned column would only sit over Opening Balance.
+            fixed: narrow ? 'right' : undefined,
             render: (_v, account) => (
               <Space size="small">
                 <Button size="small" aria-label={`Edit ${account.name}`} onClick={() => setEditing({ account })}>

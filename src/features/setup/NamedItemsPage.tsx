@@ -1,7 +1,7 @@
 import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
-import { GettingStarted } from './GettingStarted';
+import { GuideChecklist } from '../guide';
 import { NameDialog, type NamedItem } from './NameDialog';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 
@@ -18,7 +18,7 @@ interface Props {
 
 /** A setup list of named things: add, rename and delete (with confirmation), refusals explained. */
 export function NamedItemsPage({ heading, thing, items, loading, create, update, remove }: Props) {
-  const { run, refusalAlert } = useWriteAction();
+  const { run, refusalAlert } = useWriteAction({ refusalsOnPage: true });
   const [editing, setEditing] = useState<{ item?: NamedItem } | null>(null);
 
   const confirmDelete = (item: NamedItem) =>
@@ -32,7 +32,7 @@ export function NamedItemsPage({ heading, thing, items, loading, create, update,
   return (
     <section className="ec-setup-page" aria-label={heading}>
       <PageTitle title={heading} />
-      <GettingStarted />
+      <GuideChecklist />
       <Space className="ec-setup-page__actions">
         <Button type="primary" onClick={() => setEditing({})}>
           Add {thing}

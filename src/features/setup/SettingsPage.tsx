@@ -13,7 +13,7 @@ import { blankableNameSchema, nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
 import { useWriteAction } from '../../app/messages/useWriteAction';
 import { showRefusalOnForm, zodRule } from '../../components/formRules';
-import { GettingStarted } from './GettingStarted';
+import { GuideChecklist } from '../guide';
 import { useGetAllocationCategoriesQuery } from './categoriesApi';
 import { useGetBankAccountsQuery } from './bankAccountsApi';
 import { useGetSettingsQuery, useSaveSettingsMutation } from './settingsApi';
@@ -126,7 +126,7 @@ export default function SettingsPage() {
   return (
     <section aria-label="Settings" className="ec-setup-page ec-settings">
       <PageTitle title="Settings" />
-      {missing.length > 0 ? <MissingSetupNotice missing={missing} /> : <GettingStarted />}
+      {missing.length > 0 ? <MissingSetupNotice missing={missing} /> : <GuideChecklist />}
       {!settings.data ? (
         settings.isLoading && <PageLoading />
       ) : (

@@ -1,5 +1,5 @@
 import type { Cents } from '../../shared/money';
-import { enteredBalance, storedBalance } from '../../shared/netWorth';
+import { enteredBalance, storedBalance } from '../../shared/amountOwed';
 import type { AccountCategory, AccountType, BankAccount, BankAccountBody } from '../../shared/schemas/setup';
 
 export const accountTypeLabels: Record<AccountType, string> = { normal: 'Normal', sink_fund: 'Sink Fund', credit_card: 'Credit Card' };
@@ -66,8 +66,12 @@ export const valuesFromAccount = (account: BankAccount): BankAccountValues => ({
   payment_due_day: account.payment_due_day,
 });
 
+/** The stored balance a form's figure stands for, given the account as saved (its balance is kept while untouched). */
+export const savedBalanceFor = (values: Pick<BankAccountValues, 'account_category'>, saved?: BankAccount): Cents | undefined =>
+  saved && saved.account_category === values.account_category ? saved.opening_balance : undefined;
+
 /** Statement and payment days only mean something for credit cards; other accounts send none. */
-export function bodyFromValues(values: BankAccountValues): BankAccountBody {
+export function bodyFromValues(values: BankAccountValues, saved?: BankAccount): BankAccountBody {
   const creditCard = values.account_type === 'credit_card';
   return {
     name: values.name.trim(),
@@ -76,7 +80,7 @@ export function bodyFromValues(values: BankAccountValues): BankAccountBody {
     is_cash: values.is_cash,
     institution_id: values.institution_id ?? null,
     account_no: values.account_no?.trim() || null,
-    opening_balance: storedBalance(values.account_category, values.opening_balance),
+    opening_balance: storedBalance(values.account_category, values.opening_balance, savedBalanceFor(values, saved)),
     opening_date: values.opening_date || undefined,
     import_format: values.import_format ?? null,
     status: values.status,

@@ -103,7 +103,7 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
       <EditableAmountCell editing={editing} label={`Target for ${label}`} cents={row.target} onCents={changeTarget} />
       {!(mobile && editing) && (
         <td className="ec-num">
-          <Money cents={outstandingOf(row.current_balance, row.target)} />
+          <Outstanding cents={outstandingOf(row.current_balance, row.target)} />
         </td>
       )}
       {!mobile && (
@@ -126,6 +126,15 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
     </tr>
   );
 });
+
+/**
+ * What an envelope still lacks to reach its target (negative while short). Being under target is the normal
+ * state of an envelope being filled, not money owed: it is marked quietly, not in the bold dark red of a debt.
+ */
+function Outstanding({ cents }: { cents: Cents }) {
+  if (Number.isNaN(cents) || cents >= 0) return <Money cents={cents} />;
+  return <span className="ec-money ec-money--short">{formatMoney(cents)}</span>;
+}
 
 /** "Sink Fund Account Balance" and "Unassigned Money": a label and an amount under Current Balance. */
 function FigureRow({ label, cents, columns, term }: { label: string; cents: Cents; columns: number; term?: GlossaryTermId }) {
@@ -160,7 +169,7 @@ function Totals({ accountId, fund, showClosed, columns, outstanding }: { account
         </td>
         {outstanding && (
           <td className="ec-num" aria-label="Total Outstanding">
-            <Money cents={totals.outstanding} />
+            <Outstanding cents={totals.outstanding} />
           </td>
         )}
         {columns > (outstanding ? 4 : 3) && <td colSpan={columns - (outstanding ? 4 : 3)} />}

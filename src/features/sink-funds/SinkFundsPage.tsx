@@ -15,6 +15,7 @@ import type { SinkFund, UpdateSinkFundBody } from '../../shared/schemas/sinkFund
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import { EnvelopesTable, type EnvelopeTarget } from './EnvelopesTable';
 import { EnvelopeTransactionsDialog } from './EnvelopeTransactionsDialog';
 import { draftRebased, editCancelled, editStarted, sinkFundSaved } from './sinkFundEditSlice';
@@ -127,6 +128,7 @@ function SinkFundDetail({ accountId }: { accountId: number }) {
       dispatch(draftRebased(fresh));
     },
   });
+  useEditKeys(editing, save, cancel);
 
   // A draft belongs to the page it was started on: leaving the page (after confirming) discards it.
   useEffect(() => () => void dispatch(editCancelled()), [dispatch]);

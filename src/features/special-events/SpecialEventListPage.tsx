@@ -23,7 +23,7 @@ export default function SpecialEventListPage() {
   const { data: events, error, isLoading, refetch } = useGetSpecialEventsQuery();
   const [remove] = useDeleteSpecialEventMutation();
   const [editing, setEditing] = useState<{ event?: SpecialEvent } | null>(null);
-  const { run, refusalAlert } = useWriteAction();
+  const { run, refusalAlert } = useWriteAction({ refusalsOnPage: true });
 
   const confirmDelete = (event: SpecialEvent) =>
     run({

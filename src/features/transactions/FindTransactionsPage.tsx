@@ -33,6 +33,8 @@ const SORTABLE: Record<string, SearchSort> = { transaction_date: 'date', net_amo
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /** Find Transactions: the household's transactions by description, amount or reference, across every account and budget. */
+const PHONE_COLUMNS = ['transaction_date', 'description', 'net_amount'];
+
 export default function FindTransactionsPage() {
   usePageHeading('Find Transactions');
   const narrow = useNarrowScreen();
@@ -82,22 +84,27 @@ export default function FindTransactionsPage() {
     return direction === 'asc' ? 'ascend' : 'descend';
   };
 
-  const columns: TableProps<SearchResult>['columns'] = [
-    { title: 'Date', dataIndex: 'transaction_date', key: 'transaction_date', sorter: true, sortOrder: sortOrderOf('date'), render: (date: string) => formatShortDate(date), width: 110 },
+  const allColumns: TableProps<SearchResult>['columns'] = [
+    { title: 'Date', dataIndex: 'transaction_date', key: 'transaction_date', sorter: true, sortOrder: sortOrderOf('date'), render: (date: string) => formatShortDate(date), width: narrow ? undefined : 110 },
     {
       title: 'Description',
       dataIndex: 'description',
       key: 'description',
       sorter: true,
       sortOrder: sortOrderOf('description'),
-      render: (description: string, row) =>
-        row.budget_id ? (
-          <Link to={paths.transactionsFor({ bankAccountId: row.bank_account_id, budgetId: row.budget_id })} title="Open its transactions">
-            {description || '(no description)'}
-          </Link>
-        ) : (
-          description
-        ),
+      render: (description: string, row) => (
+        <>
+          {row.budget_id ? (
+            <Link to={paths.transactionsFor({ bankAccountId: row.bank_account_id, budgetId: row.budget_id })} title="Open its transactions">
+              {description || '(no description)'}
+            </Link>
+          ) : (
+            description
+          )}
+          {/* A phone has no room for the account and allocation columns: they are said under the description. */}
+          {narrow && <div className="ec-find-where">{[row.bank_account_name, row.allocation_name].filter(Boolean).join(' · ')}</div>}
+        </>
+      ),
     },
     { title: 'Amount', dataIndex: 'net_amount', key: 'net_amount', sorter: true, sortOrder: sortOrderOf('amount'), align: 'right', render: (cents: number) => <Money cents={cents} /> },
     { title: 'Bank Account', dataIndex: 'bank_account_name', key: 'bank_account_name' },
@@ -106,6 +113,8 @@ export default function FindTransactionsPage() {
     { title: 'Reference', dataIndex: 'bank_ref', key: 'bank_ref', render: (ref: string) => shownBankRef(ref) },
     { title: 'Paid?', dataIndex: 'status', key: 'status', render: (status: string) => (status === 'paid' ? 'Yes' : 'No') },
   ];
+  // A phone shows what fits beside each other (date, description, amount) and scrolls nothing sideways.
+  const columns = narrow ? allColumns.filter((column) => PHONE_COLUMNS.includes(String(column.key))) : allColumns;
 
   const onTableChange: TableProps<SearchResult>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
@@ -223,7 +232,7 @@ export default function FindTransactionsPage() {
           loading={resultsQuery.isFetching}
           onChange={onTableChange}
           showSorterTooltip={false}
-          scroll={{ x: 900 }}
+          scroll={narrow ? undefined : { x: 900 }}
           locale={{ emptyText: 'No transactions match.' }}
           // Previous and next only: a cursor reaches the page after this one, not any page.
           pagination={{ current: data?.page ?? page, pageSize: data?.per_page ?? 50, total: data?.total ?? 0, simple: { readOnly: true }, showSizeChanger: false, hideOnSinglePage: true }}

@@ -25,8 +25,8 @@ export function SummaryCard({ figures, selectedTotal, selectedCount, onClearSele
         <Figure label="Transaction Total" cents={figures.transactionTotal} />
         <Figure label="Current Bank Balance" cents={figures.currentBankBalance} />
         {figures.currentBudgetBalance !== undefined && <Figure label="Current Budget Balance" cents={figures.currentBudgetBalance} />}
-        {figures.bankVsBudgetDifference !== undefined && <Figure label="Difference (Bank vs Budget)" cents={figures.bankVsBudgetDifference} />}
-        {figures.unpaidBalance !== undefined && <Figure label="Unpaid Balance" cents={figures.unpaidBalance} />}
+        {figures.bankVsBudgetDifference !== undefined && <Figure label="Difference (Bank vs Budget)" cents={figures.bankVsBudgetDifference} term="bank-vs-budget-difference" />}
+        {figures.unpaidBalance !== undefined && <Figure label="Unpaid Balance" cents={figures.unpaidBalance} term="unpaid-balance" />}
         {figures.unpaidDifference !== undefined && <Figure label="Unpaid Difference" cents={figures.unpaidDifference} term="unpaid-difference" />}
         {selectedCount > 0 && <Figure label="Selected Transaction Total" cents={selectedTotal} />}
       </dl>

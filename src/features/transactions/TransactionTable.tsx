@@ -16,6 +16,9 @@ import { HelpTip } from '../glossary';
 interface RowContext {
   editing: boolean;
   isSinkFund: boolean;
+  isCreditCard: boolean;
+  /** The date of the charge each carried-forward row carries, by row id. */
+  carriedFrom: ReadonlyMap<number, string>;
   options: PickerOptions;
   window: BudgetWindow;
   dispatch: AppDispatch;
@@ -46,7 +49,10 @@ const closeRowFlags = {
     why: "The close balanced the card's carried-forward charges with this row, so the card's balance does not change. Its negative amount is expected.",
   },
 } as const;
-const closeRowFlag = (status: DraftRow['brought_forward_status']) => (status === 'added' || status === 'adjustment' ? closeRowFlags[status] : null);
+function closeRowFlag(status: DraftRow['brought_forward_status'], carriedFrom: string | undefined) {
+  if (status === 'added' && carriedFrom) return { ...closeRowFlags.added, text: `Carried forward from ${carriedFrom}` };
+  return status === 'added' || status === 'adjustment' ? closeRowFlags[status] : null;
+}
 
 /**
  * One transaction. Memoised on its own row object: an edit replaces only that row, so typing in one row
@@ -65,13 +71,13 @@ const TransactionRowView = memo(function TransactionRowView({
   context: RowContext;
   move?: EnvelopeMove;
 }) {
-  const { editing, isSinkFund, options, window, dispatch, onSelect } = context;
+  const { editing, isSinkFund, isCreditCard, carriedFrom, options, window, dispatch, onSelect } = context;
   const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
   const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : '', errors?.length ? 'ec-row--refused' : ''].filter(Boolean).join(' ');
   const label = row.description || 'new row';
-  const closeFlag = closeRowFlag(row.brought_forward_status);
+  const closeFlag = closeRowFlag(row.brought_forward_status, row.id === null ? undefined : carriedFrom.get(row.id));
   return (
     <>
       <tr className={className} data-row-key={row.key}>
@@ -128,7 +134,7 @@ const TransactionRowView = memo(function TransactionRowView({
               value={pickedId}
               options={options}
               onChange={(id) =>
-                change({ [isSinkFund ? 'sink_fund_allocation_id' : 'allocation_id']: id, status: statusAfterAllocationChange(id) })
+                change({ [isSinkFund ? 'sink_fund_allocation_id' : 'allocation_id']: id, status: statusAfterAllocationChange(id, isCreditCard, row.status) })
               }
             />
           ) : (
@@ -174,10 +180,14 @@ const TransactionRowView = memo(function TransactionRowView({
   );
 });
 
+const NO_CARRIED: ReadonlyMap<number, string> = new Map();
+
 interface TransactionTableProps {
   rows: readonly DraftRow[];
   editing: boolean;
   isSinkFund: boolean;
+  isCreditCard: boolean;
+  carriedFrom?: ReadonlyMap<number, string>;
   options: PickerOptions;
   window: BudgetWindow;
   selected: ReadonlySet<string>;
@@ -187,10 +197,13 @@ interface TransactionTableProps {
 }
 
 /** The window's rows (one page of them: the page decides which). */
-export function TransactionTable({ rows, editing, isSinkFund, options, window, selected, onSelect, rowErrors, totals }: TransactionTableProps) {
+export function TransactionTable({ rows, editing, isSinkFund, isCreditCard, carriedFrom = NO_CARRIED, options, window, selected, onSelect, rowErrors, totals }: TransactionTableProps) {
   const dispatch = useAppDispatch();
   // One stable object, so memoised rows compare it by identity.
-  const context = useMemo<RowContext>(() => ({ editing, isSinkFund, options, window, dispatch, onSelect }), [editing, isSinkFund, options, window, dispatch, onSelect]);
+  const context = useMemo<RowContext>(
+    () => ({ editing, isSinkFund, isCreditCard, carriedFrom, options, window, dispatch, onSelect }),
+    [editing, isSinkFund, isCreditCard, carriedFrom, options, window, dispatch, onSelect],
+  );
   const moves = useMemo(
     () => (isSinkFund && !editing ? envelopeMoves(rows, (id) => (id === null ? UNASSIGNED_MONEY : optionLabel(options, id))) : null),
     [isSinkFund, editing, rows, options],

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { rowsOfRefusal } from '../../app/editing/fieldErrors';
 import { RefusalNotice } from '../../app/editing/RefusalNotice';
 import { useEditMode } from '../../app/editing/useEditMode';
+import { useEditKeys } from '../../app/editing/useEditKeys';
 import { apiErrorText } from '../../app/apiErrors';
 import { paths } from '../../app/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
@@ -18,7 +19,8 @@ import type { BankAccount } from '../../shared/schemas/setup';
 import { defaultRowDate, newRowStatus, type BudgetWindow } from '../../shared/transactionRules';
 import { ReconcileDialog } from '../reconcile';
 import { allocationOptions, useAccountChoices } from './AllocationPicker';
-import { draftFromTransaction, fixRowsMessage, newDraftRow, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
+import { draftFromTransaction, draftRowIdentity, fixRowsMessage, newDraftRow, rowsNeedingFixes, rowsToSave, type DraftRow } from './draftRows';
+import { rowsTouchedByBoth } from '../../app/rebaseRows';
 import { ImportDialog } from './ImportDialog';
 import { importSummaryText, type ImportOutcome } from './import/merge';
 import { columnTotals, selectedTotal, summaryFigures } from './summary';
@@ -33,15 +35,14 @@ import {
   windowSaved,
   rowsImported,
   rowDeleteToggled,
-  selectDraftLockVersion,
-  selectDraftRows,
-  selectHasUnsavedTransactions,
-  selectIsEditingWindow,
-  selectOpenSuggestionCount,
 } from './transactionEditSlice';
+import { selectDraftLockVersion, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingWindow, selectOpenSuggestionCount } from './transactionSelectors';
 import { useAllocationSuggestions } from './useAllocationSuggestions';
 import { useGetTransactionWindowQuery, useSaveTransactionWindowMutation, type TransactionWindow } from './transactionsApi';
 import { TransferDialog } from './TransferDialog';
+import { MarkChargesPaidDialog } from './MarkChargesPaidDialog';
+import { CardMonthNote } from './CardMonthNote';
+import { useCarriedForwardChoices } from './carriedForwardChoices';
 import { useRowSelection } from './useRowSelection';
 import { PAGE_SIZE, useWindowPaging } from './useWindowPaging';
 import { ScheduleDialog, type ScheduleDraft } from '../schedules';
@@ -79,7 +80,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
   const suggestions = useAllocationSuggestions({ rows: draftRows, budgetId, enabled: editing && !account.is_sink_fund });
 
   const allocationChoices = useMemo(() => allocationOptions(allocations), [allocations]);
-  const options = useAccountChoices(account, allocationChoices);
+  const accountChoices = useAccountChoices(account, allocationChoices);
+  const { options, carriedFrom } = useCarriedForwardChoices(account.id, budgetId, account.is_credit_card, savedRows, accountChoices);
   const selection = useRowSelection();
   const paging = useWindowPaging(rows);
   const { data: upcoming } = useGetUpcomingQuery({ from: window.start_date, to: window.end_date, bankAccountId: account.id });
@@ -111,7 +113,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
     if (firstBad >= 0) paging.showRow(firstBad);
   };
   const [importNote, setImportNote] = useState<{ text: string; problems: string[] } | null>(null);
-  const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'transfer' | 'reconcile' | 'mark-paid' | null>(null);
   // The row just added by "Add New Transaction": its first field takes the focus once it is on screen.
   const [focusRow, setFocusRow] = useState<string | null>(null);
   useEffect(() => {
@@ -181,9 +183,15 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
       setRowErrors(NO_ROW_ERRORS);
       dispatch(draftRebased({ rows: fresh.transactions.map(draftFromTransaction), lockVersion: fresh.lockVersion }));
     },
+    // A partner's Quick Add (or any change to other rows) is taken in and the save sent again; only rows both changed ask.
+    overlaps: (state, fresh) => {
+      const draft = state.transactionEdit.draft;
+      return !draft || rowsTouchedByBoth(draft.rows, draft.base.rows, fresh.transactions.map(draftFromTransaction), draftRowIdentity.keyOf).length > 0;
+    },
   });
+  useEditKeys(editing, edit.save, edit.cancel);
   const startEditing = () => {
-    dispatch(editStarted({ bankAccountId: account.id, budgetId, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
+    dispatch(editStarted({ bankAccountId: account.id, budgetId, isCreditCard: account.is_credit_card, lockVersion: windowQuery.data?.lockVersion, rows: savedRows }));
     setRowErrors(NO_ROW_ERRORS);
     setImportNote(null);
     edit.dismissRefusal();
@@ -244,6 +252,11 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
                 Transfer
               </Button>
               <Button onClick={() => setDialog('reconcile')}>Reconcile</Button>
+              {account.is_credit_card && (
+                <Button onClick={() => setDialog('mark-paid')} disabled={!windowQuery.data || windowQuery.isFetching}>
+                  Mark Charges Paid
+                </Button>
+              )}
               {account.reconciled_through && <span className="ec-transactions-reconciled">Reconciled through {formatShortDate(account.reconciled_through)}</span>}
             </>
           )}
@@ -286,6 +299,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             rows={paging.pageRows}
             editing={editing}
             isSinkFund={account.is_sink_fund}
+            isCreditCard={account.is_credit_card}
+            carriedFrom={carriedFrom}
             options={options}
             window={window}
             selected={selection.selected}
@@ -297,7 +312,10 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
             <Pagination current={paging.page} pageSize={PAGE_SIZE} total={rows.length} onChange={paging.setPage} showSizeChanger={false} style={{ marginTop: 8 }} />
           )}
         </div>
-        <SummaryCard figures={figures} selectedTotal={selectedTotal(rows, selection.selected)} selectedCount={selection.selected.size} onClearSelection={selection.clear} />
+        <div className="ec-transactions-side">
+          <SummaryCard figures={figures} selectedTotal={selectedTotal(rows, selection.selected)} selectedCount={selection.selected.size} onClearSelection={selection.clear} />
+          {account.is_credit_card && <CardMonthNote figures={figures} rows={rows} window={window} />}
+        </div>
       </div>
       <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} scheduled={scheduled} onImported={imported} onDone={() => setDialog(null)} />
       <TransferDialog
@@ -309,6 +327,20 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
         allocationChoices={allocationChoices}
         onDone={() => setDialog(null)}
       />
+      {account.is_credit_card && (
+        <MarkChargesPaidDialog
+          open={dialog === 'mark-paid'}
+          accountId={account.id}
+          budgetId={budgetId}
+          rows={savedRows}
+          lockVersion={windowQuery.data?.lockVersion}
+          selectedKeys={selection.selected}
+          onDone={(marked) => {
+            setDialog(null);
+            if (marked) selection.clear();
+          }}
+        />
+      )}
       <ReconcileDialog open={dialog === 'reconcile'} accounts={accounts} accountId={account.id} onDone={() => setDialog(null)} />
       <ScheduleDialog open={repeating !== null} draft={repeating ?? undefined} onDone={() => setRepeating(null)} />
       <UnsavedChangesGuard dirty={dirty} changesTo="these transactions" />

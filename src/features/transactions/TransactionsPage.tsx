@@ -15,7 +15,7 @@ import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
 import { TransactionWindowEditor } from './TransactionWindowEditor';
 import { useGetBudgetsQuery, useGetCurrentBudgetQuery } from '../budgets/budgetsApi';
-import { selectIsEditingTransactions } from './transactionEditSlice';
+import { selectIsEditingTransactions } from './transactionSelectors';
 import { useGetBudgetAllocationsQuery } from './transactionsApi';
 import './transactions.css';
 import { GuideNextStep } from '../guide';

@@ -1,6 +1,5 @@
-import { createSelector, type PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
-import type { RootState } from '../../app/store';
 import { addRows, arrayList, beforeThisAction, createDraftSlice, editRow, toggleDeleted, type DraftCore, type DraftState } from '../../app/editing/draftSlice';
 import { draftRowIdentity, type DraftRow } from './draftRows';
 
@@ -18,10 +17,12 @@ interface WindowLists {
 interface TransactionDraft extends WindowLists, DraftCore<WindowLists> {
   bankAccountId: number;
   budgetId: number;
+  /** A card's rows keep Paid? whatever allocation they are given. */
+  isCreditCard: boolean;
 }
 
 /** What "Make Changes" starts from: the window as read. */
-type WindowRead = Pick<TransactionDraft, 'bankAccountId' | 'budgetId' | 'lockVersion' | 'rows'>;
+type WindowRead = Pick<TransactionDraft, 'bankAccountId' | 'budgetId' | 'isCreditCard' | 'lockVersion' | 'rows'>;
 
 type TransactionEditState = DraftState<TransactionDraft>;
 
@@ -34,11 +35,11 @@ interface SuggestionArrival {
 /** A suggestion still waiting: the row has no allocation and is not deleted. */
 export const hasOpenSuggestion = (row: DraftRow): boolean => row.suggestedAllocationId != null && row.allocation_id === null && !row.deleted;
 
-/** Accepting a suggestion is picking that allocation (which marks the row paid, as picking does). */
-const acceptSuggestion = (row: DraftRow): DraftRow =>
+/** Accepting a suggestion is picking that allocation (which marks the row paid, as picking does, except on a card). */
+const acceptSuggestion = (row: DraftRow, isCreditCard: boolean): DraftRow =>
   row.suggestedAllocationId == null
     ? row
-    : { ...row, allocation_id: row.suggestedAllocationId, status: statusAfterAllocationChange(row.suggestedAllocationId), suggestedAllocationId: undefined };
+    : { ...row, allocation_id: row.suggestedAllocationId, status: statusAfterAllocationChange(row.suggestedAllocationId, isCreditCard, row.status), suggestedAllocationId: undefined };
 
 const windowRows = arrayList(draftRowIdentity);
 const rowsOf = (draft: TransactionDraft) => draft.rows;
@@ -78,12 +79,16 @@ const transactionEditSlice = createDraftSlice({
         state.draft.rows[index] = { ...row, suggestedAllocationId: allocationId };
       }
     },
-    suggestionAccepted: (state, action: PayloadAction<string>) => editRow(state, windowRows, rowsOf, action.payload, acceptSuggestion),
+    suggestionAccepted: (state, action: PayloadAction<string>) => {
+      const isCreditCard = state.draft?.isCreditCard ?? false;
+      editRow(state, windowRows, rowsOf, action.payload, (row) => acceptSuggestion(row, isCreditCard));
+    },
     allSuggestionsAccepted: (state) => {
       if (!state.draft) return;
       const rows = rowsBefore(state);
       if (!rows.some(hasOpenSuggestion)) return;
-      state.draft.rows = rows.map((row) => (hasOpenSuggestion(row) ? acceptSuggestion(row) : row));
+      const isCreditCard = state.draft.isCreditCard;
+      state.draft.rows = rows.map((row) => (hasOpenSuggestion(row) ? acceptSuggestion(row, isCreditCard) : row));
       state.draft.dirty = true;
     },
   },
@@ -103,22 +108,3 @@ export const {
   windowSaved,
 } = transactionEditSlice.actions;
 export const transactionEditReducer = transactionEditSlice.reducer;
-
-const NO_ROWS: DraftRow[] = [];
-
-/** Whether this account's window, in this budget, is in edit mode. */
-export const selectIsEditingWindow = (state: RootState, bankAccountId: number, budgetId: number) =>
-  state.transactionEdit.draft?.bankAccountId === bankAccountId && state.transactionEdit.draft.budgetId === budgetId;
-
-/** Some window is in edit mode (the account and budget pickers wait for it to end). */
-export const selectIsEditingTransactions = (state: RootState) => state.transactionEdit.draft !== null;
-
-export const selectHasUnsavedTransactions = (state: RootState) => state.transactionEdit.draft?.dirty ?? false;
-
-export const selectDraftLockVersion = (state: RootState) => state.transactionEdit.draft?.lockVersion;
-
-/** The draft's rows in order: a new array after each edit, with every untouched row the same object. */
-export const selectDraftRows = (state: RootState) => state.transactionEdit.draft?.rows ?? NO_ROWS;
-
-/** How many rows show a suggestion waiting to be accepted. */
-export const selectOpenSuggestionCount = createSelector([selectDraftRows], (rows) => rows.filter(hasOpenSuggestion).length);

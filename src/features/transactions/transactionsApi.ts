@@ -1,5 +1,6 @@
 import { api, LIST } from '../../app/api';
 import { activityIdOf, type Recorded } from '../../app/recordedWrites';
+import type { CarriedForwardOrigin, MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
 import {
@@ -75,6 +76,17 @@ export const transactionsApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
     }),
+    /** `GET /bank_accounts/:id/carried_forward?budget_id=`: the allocation and original date of each (B/F) row of a card window. */
+    getCarriedForward: build.query<CarriedForwardOrigin[], { bankAccountId: number; budgetId: number }>({
+      query: ({ bankAccountId, budgetId }) => `/bank_accounts/${bankAccountId}/carried_forward?budget_id=${budgetId}`,
+      providesTags: [{ type: 'Transaction', id: LIST }],
+    }),
+    /** `POST /bank_accounts/:id/mark_paid`: ticks the charges a card payment covered, in one recorded write. */
+    markChargesPaid: build.mutation<MarkPaidResult & Recorded, MarkPaidBody & { bankAccountId: number }>({
+      query: ({ bankAccountId, ...body }) => ({ url: `/bank_accounts/${bankAccountId}/mark_paid`, method: 'POST', body }),
+      transformResponse: (result: MarkPaidResult, meta) => ({ ...result, activityId: activityIdOf(meta) }),
+      invalidatesTags: (_result, error) => (error ? [] : moneyMovedTags),
+    }),
     /** `POST /transactions/one` (Quick add): one row, in the budget holding its date. */
     addOneTransaction: build.mutation<Transaction, QuickAddBody>({
       query: (body) => ({ url: '/transactions/one', method: 'POST', body }),
@@ -112,6 +124,8 @@ export const {
   useSaveTransactionWindowMutation,
   useAddOneTransactionMutation,
   useTransferBetweenAccountsMutation,
+  useMarkChargesPaidMutation,
+  useGetCarriedForwardQuery,
   useSuggestAllocationsMutation,
   useSearchTransactionsQuery,
   useGetBudgetAllocationsQuery,

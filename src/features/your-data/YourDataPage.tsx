@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Radio, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { apiErrorText } from '../../app/apiErrors';
-import { Money } from '../../components/Money';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
-import { HISTORY_FILE_MAX_BYTES, type HistoryFiles, type HistoryPreview } from '../../shared/schemas/history';
+import { HISTORY_FILE_MAX_BYTES, type HistoryChoices } from '../../shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES } from '../../shared/schemas/householdData';
 import { useGetMembersQuery } from '../members/membersApi';
 import { DOWNLOADS, type DownloadKind, useDownloadMutation, useImportHistoryMutation, useImportHouseholdMutation, usePreviewHistoryMutation } from './yourDataApi';
+import { historyBody, readText, withChoice, type YnabChoice } from './historyFiles';
+import { HistoryPreviewTables } from './HistoryPreviewTables';
 import './yourData.css';
 
 function saveFile(name: string, type: string, text: string) {
@@ -19,19 +21,6 @@ function saveFile(name: string, type: string, text: string) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-// FileReader rather than File.text(): the same code reads files in every browser and in jsdom.
-function readFile(file: File, as: 'text' | 'dataUrl'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    if (as === 'text') reader.readAsText(file);
-    else reader.readAsDataURL(file);
-  });
-}
-const readText = (file: File) => readFile(file, 'text');
-const readBase64 = async (file: File) => (await readFile(file, 'dataUrl')).replace(/^data:[^,]*,/, '');
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 /** Said before a file beyond the server's limit is read or sent: the server would refuse it (413) anyway. */
@@ -111,108 +100,57 @@ function ImportSection() {
   );
 }
 
-function HistoryPreviewTables({ preview }: { preview: HistoryPreview }) {
-  return (
-    <div className="your-data-preview" aria-label="Preview">
-      <Typography.Title level={4}>What will be created from {preview.title}</Typography.Title>
-      <Typography.Paragraph>
-        {preview.allocation_categories.length} allocation categories ({preview.allocation_categories.join(', ')}), {preview.budgets.length} monthly budgets,{' '}
-        {preview.accounts.length} accounts and {preview.transactions} transactions, {preview.mapped_transactions} of them on an allocation.
-      </Typography.Paragraph>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="month"
-        scroll={{ x: true }}
-        dataSource={preview.budgets}
-        columns={[
-          { title: 'Budget', dataIndex: 'name' },
-          { title: 'Allocations', dataIndex: 'allocations', align: 'right' },
-          { title: 'Allocated', dataIndex: 'allocated', align: 'right', render: (cents: number) => <Money cents={cents} /> },
-          { title: 'Incomes', dataIndex: 'incomes', align: 'right' },
-        ]}
-      />
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="name"
-        scroll={{ x: true }}
-        dataSource={preview.accounts}
-        columns={[
-          { title: 'Account', dataIndex: 'name' },
-          { title: 'Opening Balance', dataIndex: 'opening_balance', align: 'right', render: (cents: number) => <Money cents={cents} /> },
-          { title: 'Opening Date', dataIndex: 'opening_date' },
-          { title: 'Transactions', dataIndex: 'transactions', align: 'right' },
-        ]}
-      />
-      {preview.unmapped_count > 0 ? (
-        <>
-          <Typography.Title level={5}>Could not be mapped ({preview.unmapped_count})</Typography.Title>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(row) => `${row.date}|${row.account}|${row.description}|${row.category}`}
-            scroll={{ x: true }}
-            dataSource={preview.unmapped}
-            columns={[
-              { title: 'Date', dataIndex: 'date' },
-              { title: 'Account', dataIndex: 'account' },
-              { title: 'Description', dataIndex: 'description' },
-              { title: 'Category', dataIndex: 'category' },
-              { title: 'What happens', dataIndex: 'reason' },
-            ]}
-          />
-        </>
-      ) : (
-        <Typography.Paragraph>Every categorised transaction maps to an allocation of its month.</Typography.Paragraph>
-      )}
-    </div>
-  );
-}
-
 function HistorySection() {
   const [source, setSource] = useState<'ynab' | 'actual'>('ynab');
-  const [plan, setPlan] = useState<File | null>(null);
-  const [register, setRegister] = useState<File | null>(null);
-  const [zip, setZip] = useState<File | null>(null);
-  const [files, setFiles] = useState<HistoryFiles | null>(null);
+  const [chosen, setChosen] = useState<YnabChoice & { actual: File | null }>({ zip: null, plan: null, register: null, actual: null });
+  const [choices, setChoices] = useState<HistoryChoices>({});
   const [preview, previewState] = usePreviewHistoryMutation();
   const [importHistory, importState] = useImportHistoryMutation();
-  const chosenFiles = source === 'ynab' ? [plan, register] : [zip];
+  const chosenFiles = source === 'actual' ? [chosen.actual] : chosen.zip ? [chosen.zip] : [chosen.plan, chosen.register];
   const overLimit = tooLarge(chosenFiles, HISTORY_FILE_MAX_BYTES);
   const ready = chosenFiles.every(Boolean) && overLimit === null;
 
   const clear = () => {
-    setFiles(null);
+    setChoices({});
     previewState.reset();
     importState.reset();
   };
-  const showPreview = async () => {
-    const chosen: HistoryFiles =
-      source === 'ynab' ? { source, plan: await readText(plan!), register: await readText(register!) } : { source, file: await readBase64(zip!) };
-    setFiles(chosen);
-    await preview(chosen).unwrap().catch(() => undefined);
+  const showPreview = async (next: HistoryChoices) => {
+    setChoices(next);
+    await preview(await historyBody(source, chosen, next))
+      .unwrap()
+      .catch(() => undefined);
   };
-  const fileInput = (label: string, accept: string, set: (file: File | null) => void) => (
+  const runImport = async () => {
+    const fingerprint = previewState.data?.fingerprint;
+    await importHistory(await historyBody(source, chosen, { ...choices, preview: fingerprint }))
+      .unwrap()
+      .catch(() => undefined);
+  };
+  const fileInput = (label: string, accept: string, set: (files: File[]) => void, multiple = false) => (
     <label className="your-data-file">
       <span>{label}</span>
       <input
         type="file"
         accept={accept}
+        multiple={multiple}
         aria-label={label}
         onChange={(event) => {
           clear();
-          set(event.target.files?.[0] ?? null);
+          set([...(event.target.files ?? [])]);
         }}
       />
     </label>
   );
+  const TEXT_FILES = '.csv,.tsv,text/csv,text/tab-separated-values';
+  const imported = importState.data?.imported;
 
   return (
     <Card title="Bring your history" className="your-data-card">
       <Typography.Paragraph>
-        From YNAB (its plan export: Plan.csv and Register.csv) or Actual Budget (Settings → Export data: a zip). Categories become allocation categories, each
-        month&apos;s assigned amounts that month&apos;s allocations, and accounts come with their transactions. See what will be created first, then import.
+        From YNAB (the zip its Export plan saves, or its Plan.csv and Register.csv; YNAB 4: Budget.csv and Register.csv) or Actual Budget (Settings → Export
+        data: a zip), into this household as it is. Its accounts and category groups join yours of the same name, or the ones you choose, or come as new ones;
+        months that already have a budget here keep it. See what will happen first, then import.
       </Typography.Paragraph>
       <Radio.Group
         value={source}
@@ -228,32 +166,37 @@ function HistorySection() {
       <div className="your-data-files">
         {source === 'ynab' ? (
           <>
-            {fileInput('Plan.csv', '.csv,text/csv', setPlan)}
-            {fileInput('Register.csv', '.csv,text/csv', setRegister)}
+            {fileInput('YNAB export (zip)', '.zip,application/zip', ([zip]) => setChosen((c) => ({ ...c, zip: zip ?? null })))}
+            {fileInput('Plan.csv', TEXT_FILES, ([plan]) => setChosen((c) => ({ ...c, zip: null, plan: plan ?? null })))}
+            {fileInput('Register.csv', TEXT_FILES, ([register]) => setChosen((c) => ({ ...c, zip: null, register: register ?? null })))}
           </>
         ) : (
-          fileInput('Actual export (zip)', '.zip,application/zip', setZip)
+          fileInput('Actual export (zip)', '.zip,application/zip', ([actual]) => setChosen((c) => ({ ...c, actual: actual ?? null })))
         )}
       </div>
-      <Button disabled={!ready} loading={previewState.isLoading} onClick={() => void showPreview()}>
+      <Button disabled={!ready} loading={previewState.isLoading} onClick={() => void showPreview({})}>
         Preview
       </Button>
       {overLimit && <Alert type="error" showIcon title={overLimit} />}
       <Problems error={previewState.error} />
-      {previewState.data && files && !importState.data && (
+      {previewState.data && !imported && (
         <>
-          <HistoryPreviewTables preview={previewState.data} />
-          <Button type="primary" loading={importState.isLoading} onClick={() => void importHistory(files).unwrap().catch(() => undefined)}>
+          <HistoryPreviewTables
+            preview={previewState.data}
+            choose={(kind, name, change) => void showPreview(withChoice(choices, kind, name, change))}
+            chooseExportDay={(day) => void showPreview({ ...choices, exported_on: day })}
+          />
+          <Button type="primary" disabled={previewState.isLoading} loading={importState.isLoading} onClick={() => void runImport()}>
             Import history
           </Button>
         </>
       )}
       <Problems error={importState.error} />
-      {importState.data && (
+      {imported && (
         <Alert
           type="success"
           showIcon
-          title={`Imported ${importState.data.imported.budgets} budgets, ${importState.data.imported.allocations} allocations, ${importState.data.imported.bank_accounts} accounts and ${importState.data.imported.transactions} transactions.`}
+          title={`Imported ${imported.budgets} budgets, ${imported.allocations} allocations, ${imported.bank_accounts} new accounts (${imported.matched_accounts} joined yours) and ${imported.transactions} transactions.`}
         />
       )}
     </Card>
@@ -272,12 +215,14 @@ export default function YourDataPage() {
   if (you && you.role !== 'owner') {
     return (
       <div className="your-data">
+        <PageTitle title="Your data" />
         <Alert type="info" showIcon title={HOUSEHOLD_DATA_OWNERS_ONLY} />
       </div>
     );
   }
   return (
     <div className="your-data">
+      <PageTitle title="Your data" />
       <ExportSection />
       <ImportSection />
       <HistorySection />

@@ -67,6 +67,11 @@ const needsVsWantsRowSchema = z.object({
   actual_needs_percent: percentSchema,
   actual_wants_percent: percentSchema,
   actual_savings_percent: percentSchema,
+  /** Actual wants in its two parts (the screen's actuals): what was spent on wants, and the income not (yet) spent. */
+  actual_wants_spent: moneyTotalSchema.nullable(),
+  actual_unspent: moneyTotalSchema.nullable(),
+  actual_wants_spent_percent: percentSchema,
+  actual_unspent_percent: percentSchema,
 });
 export type NeedsVsWantsRow = z.infer<typeof needsVsWantsRowSchema>;
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { budgetEndDate, today } from '../../../src/shared/dates';
 import { accountBalance, balancesRoute, bodyRows, groupSection, headings, household, HOUSEHOLD_ACCOUNTS, renderBalances, totalRow } from './fixtures';
 
 // The first render loads antd's Table: allow for a slow first paint in jsdom.
@@ -55,6 +56,26 @@ describe('Account Balances', () => {
     await user.click(await screen.findByText('Visa'));
     expect(await screen.findByText('Transactions page')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?bank_account_id=4&budget_id=7');
+  });
+
+  it('opens the window that holds today (where an adjustment is dated) when the current budget is an earlier month', async () => {
+    const start = `${today().slice(0, 8)}01`;
+    const end = budgetEndDate(start);
+    mockFetch(
+      household({
+        'GET /budgets': [
+          { id: 8, name: 'This month', start_date: start, end_date: end, status: 'open' },
+          { id: 7, name: 'Mar 01 - Mar 31, 2026', start_date: '2026-03-01', end_date: '2026-03-31', status: 'open' },
+        ],
+      }),
+    );
+    const user = setupUser();
+    const { router } = renderBalances();
+    await screen.findByText('Visa');
+    await waitFor(() => expect(screen.getByText('Visa').closest('a')).toHaveAttribute('href', '/transactions?bank_account_id=4&budget_id=8'));
+    await user.click(screen.getByText('Visa'));
+    expect(await screen.findByText('Transactions page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?bank_account_id=4&budget_id=8');
   });
 
   it('adds closed accounts when asked, marked Closed, and counts them in the totals', async () => {

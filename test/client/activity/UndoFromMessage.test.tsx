@@ -80,7 +80,7 @@ describe('Undo from the confirmation message', () => {
     const { user, store, saved } = await saveBudget(() => refusal(422, [reason]));
     await user.click(within(saved).getByRole('button', { name: 'Undo' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`Not undone. ${reason}`);
+    expect(alert).toHaveTextContent(`Not undone. ${reason}.`);
     expect(store.getState().messages.current).toMatchObject({ kind: 'error', lingers: true });
   });
 });

@@ -36,6 +36,8 @@ describe('budget list', () => {
     await user.click(within(await rowOf('Mar 01 - Mar 31, 2026')).getByRole('button', { name: 'Copy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy Budget?' });
     expect(dialog).toHaveTextContent('Are you sure you want to COPY this budget?');
+    // It names the month it makes and what it carries over.
+    expect(dialog).toHaveTextContent("Copying makes the next month’s budget, Apr 01 - Apr 30, 2026, with every income and allocation of Mar 01 - Mar 31, 2026");
     await answer('Copy Budget?', 'Yes', user);
     await waitFor(() => expect(messages).toEqual(['Copying...', 'Budget copied.']));
     expect(network.find('PUT', '/budgets/9/copy')).toHaveLength(1);
@@ -101,12 +103,15 @@ describe('budget list', () => {
     });
     const { messages } = renderBudgets('/budgets');
     await user.click(await screen.findByRole('button', { name: 'Reopen Last Budget' }));
-    expect(await screen.findByRole('dialog', { name: 'Reopen Last Budget' })).toHaveTextContent('Are you sure you want to open the last closed budget?');
+    const question = await screen.findByRole('dialog', { name: 'Reopen Last Budget' });
+    expect(question).toHaveTextContent('Are you sure you want to open the last closed budget?');
+    // It names the budget it reopens and what reopening undoes.
+    expect(question).toHaveTextContent('This reopens Jan 01 - Jan 31, 2026. Its accounts are no longer settled at their balances on Jan 31, 2026');
     await answer('Reopen Last Budget', 'Yes', user);
     await waitFor(() => expect(messages).toEqual(['Reopening last budget...', 'Last Budget re-opened.']));
     await user.click(screen.getByRole('button', { name: 'Reopen Last Budget' }));
     await answer('Reopen Last Budget', 'Yes', user);
-    await waitFor(() => expect(messages.at(-1)).toBe('There is no closed budget to reopen'));
+    await waitFor(() => expect(messages.at(-1)).toBe('There is no closed budget to reopen.'));
   });
 
   it('creates a budget from a start date, suggesting the day after the newest budget', async () => {

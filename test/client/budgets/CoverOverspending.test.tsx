@@ -22,7 +22,7 @@ async function openBudget(refusal?: unknown) {
     'PUT /budgets/7': refusal ?? save,
   });
   const rendered = renderBudgets('/budgets/7');
-  await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+  await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' });
   return { network, ...rendered };
 }
 
@@ -115,7 +115,7 @@ describe('Cover overspending', () => {
       'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: ++version }) }),
     });
     renderBudgets('/budgets/7');
-    await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+    await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' });
     const user = setupUser();
     for (const moves of [1, 2]) {
       const dialog = await openCover(user);

@@ -114,7 +114,7 @@ describe('budget edit draft', () => {
     store.dispatch(rowDeleteToggled({ kind: 'income', key: 12 }));
     store.dispatch(rowDeleteToggled({ kind: 'allocation', key: 21 }));
     expect(selectBudgetTotals(store.getState(), 7)).toMatchObject({ income: 300000, allocated: 130000, discretionary: 170000 });
-    expect(selectClassSummary(store.getState(), 7)).toMatchObject({ needs: 60000, savings: 50000, needsPercent: 20, savingsPercent: 17, wantsPercent: 63 });
+    expect(selectClassSummary(store.getState(), 7)).toMatchObject({ needs: 60000, savings: 50000, wants: 20000, rest: 170000, needsPercent: 20, savingsPercent: 16.7, wantsPercent: 6.7, restPercent: 56.6 });
     store.dispatch(rowDeleteToggled({ kind: 'allocation', key: 21 }));
     expect(selectBudgetTotals(store.getState(), 7).allocated).toBe(280000);
   });

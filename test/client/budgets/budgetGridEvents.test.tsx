@@ -41,7 +41,7 @@ describe('budget grid events', () => {
     const store = renderGrid();
     await user.click(screen.getByRole('button', { name: 'Add Income' }));
     await user.click(screen.getByRole('button', { name: 'Add Food Allocation' }));
-    expect(store.getActions()).toEqual([incomeAdded(), allocationAdded({ categoryId: 2, categoryName: 'Food' })]);
+    expect(store.getActions()).toEqual([incomeAdded({ bankAccountId: null }), allocationAdded({ categoryId: 2, categoryName: 'Food' })]);
   });
 
   it('dispatches a row changed event for the row typed in, in cents', async () => {

@@ -69,3 +69,20 @@ describe('recorded writes', () => {
     expect(result).toEqual({ budget: sampleBudget(), activityId: null });
   });
 });
+
+/** Issue 48: a save shows its result at once, from its own answer, without asking for what it has just sent. */
+describe('saving a budget', () => {
+  it('puts the saved budget in the cache from the answer and does not fetch it again', async () => {
+    const saved = sampleBudget({ name: 'Saved' });
+    const network = mockFetch({ 'GET /budgets/7': sampleBudget(), 'PUT /budgets/7': saved });
+    const store = setupStore(signedInState());
+    store.dispatch(budgetsApi.endpoints.getBudget.initiate(7));
+    await waitFor(() => expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data).toEqual(sampleBudget()));
+
+    await store.dispatch(budgetsApi.endpoints.updateBudget.initiate({ id: 7, body: {} })).unwrap();
+    await waitFor(() => expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data).toEqual(saved));
+    // A refetch would start in the same turn as the invalidation: give it a few turns to show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(network.find('GET', '/budgets/7')).toHaveLength(1);
+  });
+});

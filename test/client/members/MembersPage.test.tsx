@@ -65,7 +65,7 @@ describe('Members', () => {
     const dialog = await openDialog(user, 'Add Member');
     await user.type(within(dialog).getByLabelText('Name'), 'Ben');
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com{Enter}');
-    await waitFor(() => expect(messages).toContain('Member not added. This email is already a member of this household'));
+    await waitFor(() => expect(messages).toContain('Member not added. This email is already a member of this household.'));
     expect(within(await findDialog('Add Member')).getByLabelText('Email')).toHaveValue('ann@example.com');
   });
 

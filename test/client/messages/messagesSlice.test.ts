@@ -90,4 +90,9 @@ describe('leaving a page', () => {
     const refused = messagesReducer(undefined, errorShown('Not logged in'));
     expect(messagesReducer(refused, pageLeft()).current).toMatchObject({ text: 'Not logged in' });
   });
+
+  it('takes "Transactions saved. Undo" away: the change and its Undo belong to the page it was made on', () => {
+    const saved = messagesReducer(undefined, infoShown('Transactions saved.', { undoActivityId: 12 }));
+    expect(messagesReducer(saved, pageLeft()).current).toBeNull();
+  });
 });

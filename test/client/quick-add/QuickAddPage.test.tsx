@@ -4,6 +4,7 @@ import { MessageBar } from '../../../src/app/messages/MessageBar';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState, storeTestCredentials } from '../../support/render';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from '../transactions/builders';
 import { ALLOCATIONS, CARD, CHEQUING, household, suggestionsResponse } from '../transactions/renderTransactions';
 
@@ -59,7 +60,7 @@ describe('Quick Add', () => {
     await user.type(screen.getByLabelText('Amount'), '12.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved: Corner Shop 12.50 spent.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: Corner Shop 12.50 withdrawn.')).toBeInTheDocument();
     expect(network.find('POST', '/transactions/one').map((r) => r.body)).toEqual([
       { bank_account_id: CHEQUING.id, transaction_date: '2026-03-14', description: 'Corner Shop', withdrawal_amount: 1250, deposit_amount: 0, allocation_id: ALLOCATIONS[0].id },
     ]);
@@ -76,10 +77,9 @@ describe('Quick Add', () => {
     const user = setupUser();
     await waitFor(() => expect(comboboxValue('Account')).toBe('Chequing'));
     setDate('2026-03-20');
-    await user.click(screen.getByRole('combobox', { name: 'Allocation' }));
-    await user.click((await screen.findAllByTitle('Rent')).at(-1)!);
+    await chooseOption(user, 'Allocation', 'Rent');
     await user.type(screen.getByLabelText('Description'), 'Corner Shop');
-    await user.click(screen.getByRole('radio', { name: 'Received' }));
+    await user.click(screen.getByRole('radio', { name: 'Deposited' }));
     await user.type(screen.getByLabelText('Amount'), '40');
     await waitFor(() => expect(network.find('POST', '/transactions/suggestions')).toHaveLength(0), { timeout: 1000 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -114,14 +114,13 @@ describe('Quick Add', () => {
     await waitFor(() => expect(comboboxValue('Account')).toBe('Sinking'));
     setDate('2026-03-14');
     expect(screen.queryByRole('combobox', { name: 'Allocation' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Sink Fund Allocation' }));
-    await user.click((await screen.findAllByTitle('Christmas')).at(-1)!);
+    await chooseOption(user, 'Sink Fund Allocation', 'Christmas');
     expect(network.find('GET', '/sink_fund_allocations').at(-1)?.search).toBe('?bank_account_id=9');
     await user.type(screen.getByLabelText('Description'), 'Tree');
     await user.type(screen.getByLabelText('Amount'), '80');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved: Tree 80.00 spent.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: Tree 80.00 withdrawn.')).toBeInTheDocument();
     expect(network.find('POST', '/transactions/one').map((r) => r.body)).toEqual([
       { bank_account_id: fund.id, transaction_date: '2026-03-14', description: 'Tree', withdrawal_amount: 8000, deposit_amount: 0, allocation_id: null, sink_fund_allocation_id: 32 },
     ]);

@@ -3,6 +3,7 @@ import { today } from '../../../src/shared/dates';
 import type { ReconcilePreview } from '../../../src/shared/schemas/reconciliation';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { household, renderBalances } from '../account-balances/fixtures';
 import { openDialog } from '../../support/dialogs';
 
@@ -46,13 +47,12 @@ const previewRoute = (answer: (request: RecordedRequest) => { status?: number; b
 async function openOnVisa(user: ReturnType<typeof setupUser>) {
   await screen.findByText('Chequing');
   const dialog = await openDialog(user, TITLE);
-  await user.click(within(dialog).getByLabelText('Account'));
-  await user.click(await screen.findByText('Visa', { selector: '.ant-select-item-option-content' }));
+  await chooseOption(user, within(dialog).getByLabelText('Account'), 'Visa');
   return dialog;
 }
 
 describe('Reconcile to a Statement', () => {
-  it("asks a card for the statement's amount owed, shows the difference and the rows, and sends it signed with the window version", async () => {
+  it.each(['75', '-75'])("asks a card for the statement's amount owed (typed %s: the same debt), shows the difference and the rows, and sends it signed with the window version", async (typed) => {
     const network = mockFetch(
       household({
         ...previewRoute(() => ({ body: visaPreview() })),
@@ -68,8 +68,11 @@ describe('Reconcile to a Statement', () => {
     expect(within(within(dialog).getByRole('table', { name: 'Unreconciled rows' })).getByText('Groceries')).toBeInTheDocument();
     const owed = within(dialog).getByLabelText('Statement amount owed');
     await user.clear(owed);
-    await user.type(owed, '75');
+    await user.type(owed, typed);
     expect(within(dialog).getByLabelText('Difference')).toHaveTextContent('5.00');
+    const note = '-75.00 is read as 75.00 owed. An amount owed is typed as a positive number; it is stored and shown as a negative balance.';
+    if (typed.startsWith('-')) expect(dialog).toHaveTextContent(note);
+    else expect(dialog).not.toHaveTextContent('is read as');
     expect(dialog).toHaveTextContent('A "Manual Adjustment" dated');
     await user.click(within(dialog).getByText('Reconcile', { selector: 'button *' }));
 

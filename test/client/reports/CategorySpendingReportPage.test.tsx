@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { BUDGETS, CATEGORY_SPENDING, renderReport, tableRows } from './renderReports';
 
 const CATEGORIES = [
@@ -40,8 +41,7 @@ describe('Category Spending Report', () => {
     const { container, router } = renderReport('/reports/category-spending?from=2026-02');
     await screen.findByRole('region', { name: 'Budgeted and spent by period' });
 
-    await user.click(screen.getByRole('combobox', { name: 'Category' }));
-    await user.click((await screen.findAllByTitle('Home')).at(-1)!);
+    await chooseOption(user, 'Category', 'Home');
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-02&category_id=7'));
     expect(tableRows(container)).toEqual([
       ['Feb 2026', '1,000.00', '1,000.00', '0.00'],

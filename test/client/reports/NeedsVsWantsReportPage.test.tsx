@@ -25,15 +25,17 @@ describe('Needs vs Wants Report', () => {
     expect(screen.getByText('Needs ≤ 50 %')).toBeInTheDocument();
   });
 
-  it('switches to the actual shares and keeps the choice in the URL', async () => {
+  it('switches to the actual shares, wants as spent and what is not spent apart, and keeps the choice in the URL', async () => {
     const network = mockFetch({ 'GET /budgets': BUDGETS, 'GET /reports/needs_vs_wants': report });
     const { container, router } = renderReport('/reports/needs-vs-wants');
     await screen.findByRole('region', { name: 'Needs, wants and savings by period, budgeted' });
     await setupUser().click(screen.getByRole('radio', { name: 'Actual' }));
     await screen.findByRole('region', { name: 'Needs, wants and savings by period, actual' });
     expect(router.state.location.search).toBe('?basis=actual');
-    expect(tableRows(container)[0]).toEqual(['Feb 2026', '3,000.00', '1,400.00', '47 %', '1,350.00', '45 %', '250.00', '8 %']);
-    await waitFor(() => expect(chartLabels(container)).toEqual(['47', '45', '8']));
+    // Issue 42: actual wants is what was spent on wants (400.00), not the income left after needs and savings (1,350.00).
+    expect(columnTitles(container)).toEqual(['Period', 'Income', 'Needs', 'Needs %', 'Wants', 'Wants %', 'Savings', 'Savings %', 'Unspent', 'Unspent %']);
+    expect(tableRows(container)[0]).toEqual(['Feb 2026', '3,000.00', '1,400.00', '47 %', '400.00', '13 %', '250.00', '8 %', '950.00', '32 %']);
+    await waitFor(() => expect(chartLabels(container)).toEqual(['47', '13', '8', '32']));
     // Both bases come in one report: switching asks for nothing new.
     expect(network.find('GET', '/reports/needs_vs_wants')).toHaveLength(1);
   });

@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { chooseOption, openOptionList } from '../../support/pickers';
 import { blobText, BUDGETS, NET_WORTH, renderReport, tableRows } from './renderReports';
 
-async function choose(user: ReturnType<typeof setupUser>, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  const options = await screen.findAllByTitle(option);
-  await user.click(options[options.length - 1]);
-}
 
 describe('Net Worth Report', () => {
   it('shows the last budgets in a table whose periods open their budgets, and the same periods on a line chart', async () => {
@@ -41,17 +37,18 @@ describe('Net Worth Report', () => {
     const { router } = renderReport('/reports/net-worth');
     await screen.findByRole('region', { name: 'Net worth by period' });
 
-    await choose(user, 'From', 'Jan 2026');
+    await chooseOption(user, 'From', 'Jan 2026');
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01&to=2026-04'));
     await waitFor(() => expect(network.find('GET', '/reports/net_worth').at(-1)?.search).toBe('?from=2026-01&to=2026-04'));
 
-    await choose(user, 'To', 'Mar 2026');
+    await chooseOption(user, 'To', 'Mar 2026');
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01&to=2026-03'));
     await waitFor(() => expect(network.find('GET', '/reports/net_worth').at(-1)?.search).toBe('?from=2026-01&to=2026-03'));
 
     // A period after "To" cannot be a "From".
-    await user.click(screen.getByRole('combobox', { name: 'From' }));
-    const openList = await waitFor(() => document.querySelector<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')!);
+    const from = screen.getByRole('combobox', { name: 'From' });
+    await user.click(from);
+    const openList = await openOptionList(from);
     expect(within(openList).getByTitle('Apr 2026')).toHaveClass('ant-select-item-option-disabled');
     expect(within(openList).getByTitle('Mar 2026')).not.toHaveClass('ant-select-item-option-disabled');
 

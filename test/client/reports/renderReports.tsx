@@ -83,6 +83,10 @@ export const NEEDS_VS_WANTS: NeedsVsWantsRow[] = [
     actual_needs_percent: 47,
     actual_wants_percent: 45,
     actual_savings_percent: 8,
+    actual_wants_spent: 40_000,
+    actual_unspent: 95_000,
+    actual_wants_spent_percent: 13,
+    actual_unspent_percent: 32,
   },
   {
     budget_id: 13,
@@ -102,6 +106,10 @@ export const NEEDS_VS_WANTS: NeedsVsWantsRow[] = [
     actual_needs_percent: null,
     actual_wants_percent: null,
     actual_savings_percent: null,
+    actual_wants_spent: 0,
+    actual_unspent: 0,
+    actual_wants_spent_percent: null,
+    actual_unspent_percent: null,
   },
 ];
 

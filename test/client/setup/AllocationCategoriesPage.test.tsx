@@ -74,7 +74,9 @@ describe('Allocation Categories', () => {
     const question = await findDialog('Delete Allocation Category?');
     expect(within(question).getByText("Are you sure you want to delete 'Groceries'?")).toBeInTheDocument();
     await user.click(within(question).getByText('Yes'));
-    expect(await screen.findByText("Allocation Category not deleted. Category 'Groceries' is used by 14 allocations")).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Allocation Category not deleted.')).toBeInTheDocument();
+    expect(within(alert).getByText("Category 'Groceries' is used by 14 allocations.")).toBeInTheDocument();
     expect(network.find('DELETE', '/allocation_categories/1')).toHaveLength(1);
   });
 

@@ -41,7 +41,7 @@ describe('Bank Accounts', () => {
     await user.click(within(dialog).getByText('Credit Card'));
     await user.type(within(dialog).getByLabelText('Official Account #'), ' 4500-01 ');
     expect(within(dialog).queryByLabelText('Opening Balance')).toBeNull();
-    expect(dialog).toHaveTextContent('What you owe, as a positive number: it counts as negative in net worth.');
+    expect(dialog).toHaveTextContent('What you owe, as a positive number: it is stored and shown as a negative balance.');
     const balance = within(dialog).getByLabelText('Amount owed');
     await user.clear(balance);
     await user.type(balance, '1,234.56');
@@ -65,6 +65,39 @@ describe('Bank Accounts', () => {
       statement_day: 5,
       payment_due_day: 25,
     });
+  });
+
+  it.each(['612.40', '-612.40'])('reads an amount owed typed as %s as the same debt of 612.40 (stored -612.40), and says so for a negative one', async (typed) => {
+    const network = mockFetch({ ...setUpHousehold(), 'POST /bank_accounts': bankAccount({ id: 2, name: 'Visa' }) });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Visa');
+    await user.click(within(dialog).getByText('Credit Card'));
+    const balance = within(dialog).getByLabelText('Amount owed');
+    await user.clear(balance);
+    await user.type(balance, typed);
+    const note = '-612.40 is read as 612.40 owed. An amount owed is typed as a positive number; it is stored and shown as a negative balance.';
+    if (typed.startsWith('-')) expect(within(dialog).getByRole('status')).toHaveTextContent(note);
+    else expect(dialog).not.toHaveTextContent('is read as');
+    await user.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(messages).toContain('Bank Account saved.'));
+    expect(network.find('POST', '/bank_accounts')[0].body).toMatchObject({ account_category: 'liability', opening_balance: -61_240 });
+  });
+
+  it('keeps a liability saved before with a positive balance as it is when another field is changed, and says what it is', async () => {
+    const loan = bankAccount({ id: 1, name: 'Car Loan', account_category: 'liability', is_cash: false, opening_balance: 61_240 });
+    const network = mockFetch({ ...setUpHousehold(), 'GET /bank_accounts': [loan], 'PUT /bank_accounts/1': loan });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Edit Car Loan'));
+    const dialog = await findDialog('Edit Bank Account: Car Loan');
+    expect(within(dialog).getByLabelText('Amount owed')).toHaveValue('-612.40');
+    expect(dialog).toHaveTextContent('Saved before as a credit of 612.40 (a positive balance): it is kept unless you type the amount owed.');
+    await user.type(within(dialog).getByLabelText('Official Account #'), '77');
+    await user.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(messages).toContain('Bank Account saved.'));
+    expect(network.find('PUT', '/bank_accounts/1')[0].body).toMatchObject({ opening_balance: 61_240 });
   });
 
   it('makes a new credit card a liability and not cash, and keeps an opening balance typed after clicking the field', async () => {
@@ -155,7 +188,7 @@ describe('Bank Accounts', () => {
     await user.click(within(dialog).getByText('Save'));
     expect(await within(dialog).findByText('Official Account # is already used by another account')).toBeInTheDocument();
     expect(within(dialog).getByText('Validation failed')).toBeInTheDocument();
-    expect(messages).toContain('Bank Account not saved. Validation failed');
+    expect(messages).toContain('Bank Account not saved. Validation failed.');
     expect(within(dialog).getByLabelText('Official Account #')).toHaveValue('123');
   });
 
@@ -182,6 +215,24 @@ describe('Bank Accounts', () => {
       statement_day: 5,
       payment_due_day: 25,
     });
+  });
+
+  it('says a refused delete once, on the page, one sentence per reason', async () => {
+    const reasons = ["Bank account 'Chequing' has 12 transactions: close it instead", "Bank account 'Chequing' is used by 6 incomes"];
+    mockFetch({ ...setUpHousehold(), 'DELETE /bank_accounts/1': () => refusal(422, reasons) });
+    const user = setupUser();
+    const { messages } = renderSetupPage('/setup/bank-accounts');
+    await user.click(await screen.findByLabelText('Delete Chequing'));
+    await user.click(within(await findDialog('Delete Bank Account?')).getByText('Yes'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Bank Account not deleted.')).toBeInTheDocument();
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Bank account 'Chequing' has 12 transactions: close it instead.",
+      "Bank account 'Chequing' is used by 6 incomes.",
+    ]);
+    // Said once: the message bar does not repeat what the page shows.
+    expect(messages.filter((text) => text.includes('not deleted'))).toEqual([]);
+    expect(screen.getAllByText(/is used by 6 incomes/)).toHaveLength(1);
   });
 
   it('lists closed accounts only when asked', async () => {

@@ -5,6 +5,7 @@ import { setupUser } from '../../support/user';
 import { renderSetupPage } from './renderSetup';
 import { openDialog, queryDialog } from '../../support/dialogs';
 import { setUpHousehold } from './setupFixtures';
+import { guideSteps } from '../../../src/features/guide/guideSteps';
 
 describe('Financial Institutions', () => {
   it('adds an institution and names it in the message', async () => {
@@ -35,18 +36,34 @@ describe('Financial Institutions', () => {
   });
 });
 
-describe('Getting started', () => {
-  it('lists the setup steps in order, ticking off the ones done', async () => {
-    mockFetch({ ...setUpHousehold(), 'GET /bank_accounts': [], 'GET /allocation_categories': [], 'GET /settings': settings({ lock_version: 0 }) });
+describe('Guided start on the setup pages', () => {
+  it("lists the guided start's own steps (one list of steps, not a second one), ticking off the ones done", async () => {
+    mockFetch({
+      ...setUpHousehold(),
+      'GET /bank_accounts': [],
+      'GET /allocation_categories': [],
+      'GET /settings': settings({ lock_version: 0 }),
+      'GET /transactions/last_update': { transaction_date: null, has_transactions: false },
+    });
     renderSetupPage('/setup/institutions');
-    const steps = await screen.findAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual([
-      // One marker per step (issue 32): its number, or ✓ once done.
-      '✓Add your bank or financial institution (done)',
-      '2Add your bank accounts',
-      '3Add your allocation categories',
-      '4Choose your settings',
-    ]);
-    expect(screen.getByText('Add your bank accounts')).toHaveAttribute('href', '/setup/bank-accounts');
+    const checklist = await screen.findByRole('complementary', { name: 'Guided start' });
+    const steps = within(checklist).getAllByRole('listitem');
+    expect(steps.map((step) => step.firstElementChild?.textContent)).toEqual(['1', '2', '3', '4']);
+    expect(steps.map((step) => within(step).getAllByRole('link')[0].textContent)).toEqual(guideSteps.map((step) => step.links[0].label));
+    expect(steps[0]).toHaveTextContent(guideSteps[0].title);
+    expect(within(checklist).getByRole('link', { name: 'Add your accounts (Bank Accounts)' })).toHaveAttribute('href', '/setup/bank-accounts');
+    expect(within(checklist).getByRole('link', { name: /\(Settings\)$/ })).toHaveAttribute('href', '/setup/settings');
+    expect(screen.queryByRole('complementary', { name: 'Getting started' })).not.toBeInTheDocument();
+  });
+
+  it('ticks a step done from the household\'s data', async () => {
+    mockFetch({ ...setUpHousehold(), 'GET /transactions/last_update': { transaction_date: null, has_transactions: false } });
+    renderSetupPage('/setup/institutions');
+    const checklist = await screen.findByRole('complementary', { name: 'Guided start' });
+    const [accounts, budget] = within(checklist).getAllByRole('listitem');
+    expect(accounts.firstElementChild).toHaveTextContent('✓');
+    expect(accounts).toHaveTextContent('(done)');
+    expect(budget.firstElementChild).toHaveTextContent('2');
   });
 });
+

@@ -8,6 +8,7 @@ import { renderWithProviders, signedInState } from '../../support/render';
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { findDialog } from '../../support/dialogs';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { recordMessages } from '../../support/messages';
 import { transaction } from '../transactions/builders';
 import { billsFund, envelope, savingsFund } from './fixtures';
@@ -42,11 +43,6 @@ function renderPage(url = '/sink-funds') {
 /** An antd dialog by its title (the first one to open in a file waits for antd's modal code). */
 const dialogTitled = (title: string) => findDialog(title, { timeout: 20_000 });
 
-async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, title: string) {
-  await user.click(combobox);
-  const options = await screen.findAllByTitle(title);
-  await user.click(options[options.length - 1]);
-}
 
 async function startEditing(user: ReturnType<typeof setupUser>) {
   await user.click(await screen.findByRole('button', { name: 'Make Changes' }));

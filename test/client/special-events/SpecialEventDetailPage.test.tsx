@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { cancelAndAnswer } from '../../support/closeWithoutSaving';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from '../transactions/builders';
 import { CAR, findDialog, FLIGHTS, GIFTS, HOLIDAY, HOTEL, household, linked, queryDialog, renderSpecialEvents, specialEvent } from './fixtures';
 
@@ -25,11 +26,6 @@ async function openAdjust(user: ReturnType<typeof setupUser>) {
   return dialog;
 }
 
-async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, label: string) {
-  await user.click(combobox);
-  const options = await screen.findAllByTitle(label);
-  await user.click(options[options.length - 1]);
-}
 
 describe('Special Event detail', () => {
   it('lists its allocations across budgets with budget, category, amount and spent, a total, and actual against budget', async () => {

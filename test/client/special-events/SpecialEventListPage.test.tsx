@@ -106,7 +106,7 @@ describe('Special Events list', () => {
     await user.clear(within(dialog).getByLabelText('Start Date'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(messages).toContain('Special Event not saved. Name is too long (200 characters at most)'));
+    await waitFor(() => expect(messages).toContain('Special Event not saved. Name is too long (200 characters at most).'));
     expect(await within(dialog).findByText('Name is too long (200 characters at most)')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Start Date')).toHaveValue('');
     expect(network.find('PUT', '/special_events/3')[0].body).toEqual({ special_event: { name: 'Summer holiday', budget_amount: 100000, start_date: null } });
@@ -153,7 +153,8 @@ describe('Special Events list', () => {
     await screen.findByText('Wedding', { selector: 'a' });
     await user.click(screen.getByRole('button', { name: 'Delete Wedding' }));
     await user.click(within(await findDialog('Delete Special Event?')).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(messages).toContain('Special Event not deleted. Special event not found'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Special Event not deleted. Special event not found');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Special Event not deleted. Special event not found.');
+    expect(messages.filter((text) => text.includes('not deleted'))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { SEARCH_CURSOR_NOT_FOUND, type SearchResult } from '../../../src/shared/
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState } from '../../support/render';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from './builders';
 import { ALLOCATIONS, CARD, CHEQUING, household } from './renderTransactions';
 
@@ -42,11 +43,6 @@ const renderFind = (url = '/transactions/find') =>
     routes: [{ path: '/transactions', element: <h1>Transactions window</h1> }],
   });
 
-async function choose(user: ReturnType<typeof setupUser>, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  const options = await screen.findAllByTitle(option);
-  await user.click(options.at(-1)!);
-}
 
 describe('Find Transactions', () => {
   it('searches the household by text, with the filters, and shows the total and net of every match', async () => {
@@ -58,9 +54,9 @@ describe('Find Transactions', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Description, amount or reference' }), 'pharm{Enter}');
     await waitFor(() => expect(server.last()).toEqual({ q: 'pharm' }));
-    await choose(user, 'Bank Account', CARD.name);
+    await chooseOption(user, 'Bank Account', CARD.name);
     await waitFor(() => expect(server.last()).toEqual({ q: 'pharm', bank_account_id: String(CARD.id) }));
-    await choose(user, 'Paid?', 'Unpaid');
+    await chooseOption(user, 'Paid?', 'Unpaid');
     await waitFor(() => expect(server.last()).toEqual({ q: 'pharm', bank_account_id: String(CARD.id), status: 'unpaid' }));
     // The search is the address: it can be bookmarked and Back goes to the previous one.
     expect(router.state.location.search).toBe(`?q=pharm&bank_account_id=${CARD.id}&status=unpaid`);
@@ -72,11 +68,11 @@ describe('Find Transactions', () => {
     renderFind();
     await screen.findByText('Found 1');
     expect(screen.getByRole('combobox', { name: 'Allocation' })).toBeDisabled();
-    await choose(user, 'Budget', 'Mar 01 - Mar 31, 2026');
+    await chooseOption(user, 'Budget', 'Mar 01 - Mar 31, 2026');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Allocation' })).toBeEnabled());
-    await choose(user, 'Allocation', ALLOCATIONS[2].name);
+    await chooseOption(user, 'Allocation', ALLOCATIONS[2].name);
     await waitFor(() => expect(server.last()).toEqual({ budget_id: '7', allocation_id: String(ALLOCATIONS[2].id) }));
-    await choose(user, 'Budget', 'Feb 01 - Feb 28, 2026');
+    await chooseOption(user, 'Budget', 'Feb 01 - Feb 28, 2026');
     await waitFor(() => expect(server.last()).toEqual({ budget_id: '6' }));
   });
 
@@ -121,7 +117,7 @@ describe('Find Transactions', () => {
     // A new search starts again at page 1.
     await user.click(screen.getByRole('listitem', { name: 'Next Page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=found&sort=amount&order=asc&page=2&after=50'));
-    await choose(user, 'Bank Account', CHEQUING.name);
+    await chooseOption(user, 'Bank Account', CHEQUING.name);
     await waitFor(() => expect(last()).toEqual({ q: 'found', sort: 'amount', order: 'asc', bank_account_id: String(CHEQUING.id) }));
   });
 

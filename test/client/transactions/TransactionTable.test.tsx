@@ -25,6 +25,7 @@ function TwoPages({ pages }: { pages: DraftRow[][] }) {
         rows={pages[page]}
         editing
         isSinkFund={false}
+        isCreditCard={false}
         options={OPTIONS}
         window={WINDOW}
         selected={NO_SELECTION}

@@ -3,6 +3,7 @@ import { WINDOW_CONFLICT_MESSAGE } from '../../../src/shared/schemas/transaction
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { waitForGuideAnswers } from '../../support/guide';
 import { setupUser } from '../../support/user';
+import { chooseOption } from '../../support/pickers';
 import { transaction } from './builders';
 import { CARD, household, renderTransactions, WINDOW, windowResponse } from './renderTransactions';
 import { findDialog } from '../../support/dialogs';
@@ -11,11 +12,6 @@ const rowOf = (text: string) => screen.getByDisplayValue(text).closest('tr') as 
 const viewRowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const figure = (label: string) => screen.getByLabelText(label).textContent;
 
-async function chooseOption(user: ReturnType<typeof setupUser>, combobox: HTMLElement, label: string) {
-  await user.click(combobox);
-  const options = await screen.findAllByTitle(label);
-  await user.click(options[options.length - 1]);
-}
 
 describe('Transactions', () => {
   it('opens on the primary budget account and the current budget, and puts both in the URL', async () => {
@@ -124,6 +120,80 @@ describe('Transactions', () => {
     expect(network.find('POST', '/transactions').map((save) => (save.body as { window_lock_version?: number }).window_lock_version)).toEqual([3, 4]);
   });
 
+  it('on a credit card, choosing or clearing an allocation never changes Paid?, and the save sends each row as it was', async () => {
+    const rows = [
+      transaction({ id: 201, bank_account_id: 2, transaction_date: '2026-03-03', description: 'Fuel', withdrawal_amount: 5000, status: 'unpaid' }),
+      transaction({ id: 202, bank_account_id: 2, transaction_date: '2026-03-04', description: 'Cinema', withdrawal_amount: 2000, allocation_id: 12, status: 'paid' }),
+    ];
+    const network = mockFetch(household({ 'GET /transactions': windowResponse(rows), 'POST /transactions': windowResponse(rows, 4) }));
+    const user = setupUser();
+    const { store } = renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await chooseOption(user, within(rowOf('Fuel')).getByRole('combobox'), 'Groceries');
+    await waitFor(() => expect(within(rowOf('Fuel')).getByTitle('Groceries')).toBeInTheDocument());
+    expect(rowOf('Fuel')).toHaveClass('ec-row--unpaid');
+    expect(within(rowOf('Fuel')).getByLabelText('Paid?')).not.toBeChecked();
+    await user.click(rowOf('Cinema').querySelector('.ant-select-clear') as HTMLElement);
+    await waitFor(() => expect(within(rowOf('Cinema')).queryByTitle('Restaurants')).not.toBeInTheDocument());
+    expect(within(rowOf('Cinema')).getByLabelText('Paid?')).toBeChecked();
+    expect(figure('Unpaid Balance')).toBe('50.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(store.getState().messages.current?.text).toBe('Transactions saved.'));
+    const sent = (network.find('POST', '/transactions')[0].body as { transactions: Record<string, unknown>[] }).transactions;
+    expect(sent).toEqual([
+      expect.objectContaining({ id: 201, allocation_id: 11, status: 'unpaid' }),
+      expect.objectContaining({ id: 202, allocation_id: null, status: 'paid' }),
+    ]);
+  });
+
+  it('after a card payment, proposes the oldest charges adding up to it and marks them paid in one step; the card says what Close will carry', async () => {
+    const rows = [
+      transaction({ id: 201, bank_account_id: 2, transaction_date: '2026-03-02', description: 'Books', withdrawal_amount: 4000, allocation_id: 11, status: 'unpaid' }),
+      transaction({ id: 202, bank_account_id: 2, transaction_date: '2026-03-05', description: 'Fuel', withdrawal_amount: 6000, allocation_id: 12, status: 'unpaid' }),
+      transaction({ id: 203, bank_account_id: 2, transaction_date: '2026-03-09', description: 'Shoes', withdrawal_amount: 9000, allocation_id: 13, status: 'unpaid' }),
+      transaction({ id: 204, bank_account_id: 2, transaction_date: '2026-03-20', description: 'Deposit - Visa payment', deposit_amount: 10000, status: 'paid' }),
+    ];
+    const network = mockFetch(household({ 'GET /transactions': windowResponse(rows), 'POST /bank_accounts/2/mark_paid': { marked: 2, window_lock_version: 4 } }));
+    const user = setupUser();
+    const { store } = renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    await screen.findByText('Books');
+    // Balance -70.00, unpaid 190.00: the payment covers charges still marked unpaid.
+    const month = screen.getByLabelText("This card's month");
+    expect(month).toHaveTextContent('The card owes 70.00.');
+    expect(month).toHaveTextContent('3 unpaid rows (190.00): Close will carry them into the next month as (B/F) rows dated Apr 01, 2026.');
+    expect(month).toHaveTextContent('Payments cover 120.00 of charges still marked unpaid');
+    expect(screen.getByRole('button', { name: /Unpaid Difference/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark Charges Paid' }));
+    const dialog = await findDialog('Mark Charges Paid');
+    expect(within(dialog).getByLabelText('Mark Books paid')).toBeChecked();
+    expect(within(dialog).getByLabelText('Mark Fuel paid')).toBeChecked();
+    expect(within(dialog).getByLabelText('Mark Shoes paid')).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Ticked against the payment')).toHaveTextContent('The ticked charges add up to the payment (100.00).');
+    await user.click(within(dialog).getByLabelText('Mark Shoes paid'));
+    expect(within(dialog).getByLabelText('Ticked against the payment')).toHaveTextContent('190.00: 90.00 more than the payment');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose the oldest charges' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark 2 Charges Paid' }));
+    await waitFor(() => expect(store.getState().messages.current?.text).toBe('Charges marked paid.'));
+    expect(network.find('POST', '/bank_accounts/2/mark_paid').map((request) => request.body)).toEqual([{ budget_id: 7, window_lock_version: 3, transaction_ids: [201, 202] }]);
+  });
+
+  it("names a carried-forward row's allocation from its own month and says when the charge was made, never an id", async () => {
+    const rows = [transaction({ id: 301, bank_account_id: 2, transaction_date: '2026-03-01', description: 'Books (B/F)', withdrawal_amount: 4000, allocation_id: 99, status: 'unpaid', brought_forward_status: 'added', bank_ref: 'R1-BF' })];
+    mockFetch(
+      household({
+        'GET /transactions': windowResponse(rows),
+        'GET /bank_accounts/2/carried_forward': [{ transaction_id: 301, original_date: '2026-02-14', allocation_id: 99, allocation_name: 'Groceries', budget_name: 'Feb 01 - Feb 28, 2026' }],
+      }),
+    );
+    renderTransactions(`/transactions?bank_account_id=${CARD.id}&budget_id=7`);
+    const row = (await screen.findByText('Books (B/F)')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Groceries (Feb 01 - Feb 28, 2026)')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Carried forward from Feb 14, 2026');
+    expect(row).not.toHaveTextContent('#99');
+  });
+
   it('clearing an allocation marks the row unpaid', async () => {
     mockFetch(household());
     const user = setupUser();
@@ -174,9 +244,11 @@ describe('Transactions', () => {
     expect(screen.getByDisplayValue('Parking')).toBeInTheDocument();
   });
 
-  it('offers Reload after a conflicting save, which brings in the other change with the edits kept on top, then saves with the new version', async () => {
-    // Someone else saved the window meanwhile: Mystery charge renamed, a row added, version 4.
+  it('offers Reload after a save that conflicts on a row both changed, which brings in the other change with the edits kept on top, then saves with the new version', async () => {
+    // Someone else saved the window meanwhile: Supermarket (which this person edits too) and Mystery charge renamed,
+    // a row added, version 4.
     let theirs = false;
+    let theirReads = 0;
     let saves = 0;
     // The reload's answer waits until the test lets it through: a save clicked meanwhile must not go out.
     let answerReload = () => {};
@@ -185,8 +257,17 @@ describe('Transactions', () => {
       household({
         'GET /transactions': async () =>
           theirs
-            ? (await reloadAnswered,
-              windowResponse([...WINDOW.map((row) => (row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row)), transaction({ id: 150, description: 'Their coffee' })], 4)())
+            ? // The first read after the 409 looks for an overlap; Reload's read waits for the test.
+              (++theirReads > 1 && (await reloadAnswered),
+              windowResponse(
+                [
+                  ...WINDOW.map((row) =>
+                    row.description === 'Mystery charge' ? { ...row, description: 'Mystery charge (theirs)' } : row.description === 'Supermarket' ? { ...row, description: 'Supermarket (theirs)' } : row,
+                  ),
+                  transaction({ id: 150, description: 'Their coffee' }),
+                ],
+                4,
+              )())
             : windowResponse()(),
         'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
       }),
@@ -214,6 +295,29 @@ describe('Transactions', () => {
     const second = network.find('POST', '/transactions')[1].body as { window_lock_version: number; transactions: { description: string }[] };
     expect(second.window_lock_version).toBe(4);
     expect(second.transactions.map((row) => row.description)).toEqual(expect.arrayContaining(['Supermarket X', 'Mystery charge (theirs)', 'Their coffee']));
+  });
+
+  it("saves over a partner's Quick Add into the account without asking: their row comes in, the save goes again with the new version", async () => {
+    let theirs = false;
+    let saves = 0;
+    const network = mockFetch(
+      household({
+        'GET /transactions': () => (theirs ? windowResponse([...WINDOW, transaction({ id: 150, description: 'Their coffee' })], 4)() : windowResponse()()),
+        'POST /transactions': () => (++saves === 1 ? refusal(409, [WINDOW_CONFLICT_MESSAGE]) : windowResponse(WINDOW, 5)()),
+      }),
+    );
+    const user = setupUser();
+    renderTransactions();
+    await user.click(await screen.findByRole('button', { name: 'Make Changes' }));
+    await user.type(within(rowOf('Supermarket')).getByLabelText('Description'), ' X');
+    theirs = true;
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(network.find('POST', '/transactions')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Make Changes' })).toBeInTheDocument();
+    expect(screen.queryByText(WINDOW_CONFLICT_MESSAGE)).not.toBeInTheDocument();
+    const second = network.find('POST', '/transactions')[1].body as { window_lock_version: number; transactions: { description: string }[] };
+    expect(second.window_lock_version).toBe(4);
+    expect(second.transactions.map((row) => row.description)).toEqual(expect.arrayContaining(['Supermarket X', 'Their coffee']));
   });
 
   it('asks "Discard your changes?" on Cancel when there are edits', async () => {

@@ -4,24 +4,20 @@ import {
   editCancelled,
   suggestionsArrived,
   suggestionAccepted,
-  selectOpenSuggestionCount,
+  allSuggestionsAccepted,
   editStarted,
   rowAdded,
   rowChanged,
   rowDeleteToggled,
   rowsImported,
-  selectDraftLockVersion,
-  selectDraftRows,
-  selectHasUnsavedTransactions,
-  selectIsEditingTransactions,
-  selectIsEditingWindow,
   windowSaved,
 } from '../../../src/features/transactions/transactionEditSlice';
+import { selectOpenSuggestionCount, selectDraftLockVersion, selectDraftRows, selectHasUnsavedTransactions, selectIsEditingTransactions, selectIsEditingWindow } from '../../../src/features/transactions/transactionSelectors';
 import { draftRow } from './builders';
 
-function editingStore(rows = [draftRow(), draftRow(), draftRow()]) {
+function editingStore(rows = [draftRow(), draftRow(), draftRow()], isCreditCard = false) {
   const store = setupStore();
-  store.dispatch(editStarted({ bankAccountId: 1, budgetId: 7, lockVersion: 3, rows }));
+  store.dispatch(editStarted({ bankAccountId: 1, budgetId: 7, isCreditCard, lockVersion: 3, rows }));
   return { store, rows };
 }
 
@@ -95,6 +91,25 @@ describe('suggestions', () => {
     store.dispatch(suggestionAccepted(rows[0].key));
     expect(selectDraftRows(store.getState())[0]).toMatchObject({ allocation_id: 11, status: 'paid', suggestedAllocationId: undefined });
     expect(selectOpenSuggestionCount(store.getState())).toBe(0);
+  });
+
+  it('accepting suggestions on a credit card gives the allocation and leaves Paid? as it was', () => {
+    const { store, rows } = editingStore([draftRow({ description: 'Tesco', status: 'unpaid' }), draftRow({ description: 'Shell', status: 'unpaid' }), draftRow({ description: 'Refund', status: 'paid' })], true);
+    store.dispatch(
+      suggestionsArrived([
+        { key: rows[0].key, description: 'Tesco', allocationId: 11 },
+        { key: rows[1].key, description: 'Shell', allocationId: 12 },
+        { key: rows[2].key, description: 'Refund', allocationId: 13 },
+      ]),
+    );
+    store.dispatch(suggestionAccepted(rows[0].key));
+    expect(selectDraftRows(store.getState())[0]).toMatchObject({ allocation_id: 11, status: 'unpaid' });
+    store.dispatch(allSuggestionsAccepted());
+    expect(selectDraftRows(store.getState()).map((row) => [row.allocation_id, row.status])).toEqual([
+      [11, 'unpaid'],
+      [12, 'unpaid'],
+      [13, 'paid'],
+    ]);
   });
 
   it('a suggestion is dropped when the description changes', () => {

@@ -10,20 +10,43 @@ jest.setTimeout(90_000);
 const preview: HistoryPreview = {
   source: 'ynab',
   title: 'YNAB export',
+  exported_on: '2026-02-28',
+  fingerprint: 'f1',
   allocation_categories: ['Bills', 'Everyday'],
+  groups: [
+    { name: 'Bills', match: null, allocation_class: 'need', allocations: 2 },
+    { name: 'Everyday', match: { id: 7, name: 'Everyday' }, allocation_class: 'need', allocations: 1 },
+  ],
+  kept_months: [],
+  household: { accounts: [{ id: 3, name: 'Checking' }], categories: [{ id: 7, name: 'Everyday' }] },
   budgets: [{ month: '2026-01', name: 'Jan 01 - Jan 31, 2026', allocations: 3, allocated: 174000, incomes: 1 }],
-  accounts: [{ name: 'Checking', opening_balance: 150000, opening_date: '2025-12-30', transactions: 11 }],
+  accounts: [
+    {
+      name: 'Checking',
+      kind: 'current',
+      match: null,
+      before: null,
+      after: { opening_date: '2025-12-30', opening_balance: 150000 },
+      earlier_rows: 'move_opening_date',
+      earlier: 0,
+      transactions: 11,
+      balance_before: null,
+      balance_after: 200000,
+      opening_balance: 150000,
+      opening_date: '2025-12-30',
+    },
+  ],
   transactions: 12,
   mapped_transactions: 7,
   unmapped_count: 1,
-  unmapped: [{ date: '2026-02-20', account: 'Checking', description: 'Gym', category: 'Health: Gym', reason: 'no line that month' }],
+  unmapped: [{ origin: 'Register.csv line 14', date: '2026-02-20', account: 'Checking', description: 'Gym', category: 'Health: Gym', reason: 'no line that month' }],
 };
 
 describe('Your data', () => {
   it('previews YNAB files, lists what could not be mapped, and imports the same files on confirmation', async () => {
     const network = mockFetch({
       'POST /household/history/preview': preview,
-      'POST /household/history/import': { imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, transactions: 12 } },
+      'POST /household/history/import': { imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 1, matched_accounts: 1, transactions: 12 } },
     });
     const user = setupUser();
     renderWithProviders(<YourDataPage />, { preloadedState: signedInState() });
@@ -33,12 +56,17 @@ describe('Your data', () => {
 
     expect(await screen.findByText('Could not be mapped (1)')).toBeTruthy();
     expect(screen.getByText('Health: Gym')).toBeTruthy();
-    expect(network.find('POST', '/household/history/preview')[0].body).toEqual({ source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n' });
+    const files = { source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n', names: ['Plan.csv', 'Register.csv'] };
+    expect(network.find('POST', '/household/history/preview')[0].body).toEqual({ ...files, choices: {} });
+    // The preview shows each account's and group's fate: the group matched with the household's own category.
+    expect(screen.getByLabelText('Everyday becomes')).toBeTruthy();
+    expect(screen.getByText('A new account')).toBeTruthy();
     expect(network.find('POST', '/household/history/import')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Import history' }));
-    expect(await screen.findByText('Imported 2 budgets, 7 allocations, 2 accounts and 12 transactions.')).toBeTruthy();
-    expect(network.find('POST', '/household/history/import')[0].body).toEqual({ source: 'ynab', plan: 'Month,Category\n', register: 'Account,Date\n' });
+    expect(await screen.findByText('Imported 2 budgets, 7 allocations, 1 new accounts (1 joined yours) and 12 transactions.')).toBeTruthy();
+    // The import sends the same files and choices with the preview's fingerprint: it writes exactly what was shown.
+    expect(network.find('POST', '/household/history/import')[0].body).toEqual({ ...files, choices: { preview: 'f1' } });
   });
 
   it('shows the server’s reason when an export is refused', async () => {

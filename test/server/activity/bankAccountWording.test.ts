@@ -2,7 +2,7 @@ import { guessCsvMapping } from '../../../src/features/transactions/import/csv';
 import { bankAccountWithCsvMapping } from '../../../src/features/transactions/import/importSettings';
 import type { ActivityPage } from '../../../src/shared/schemas/activity';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
-import { call, testDialects, useTestServer } from '../../support/testServer';
+import { call, refusalDialects, useTestServer } from '../../support/testServer';
 
 /** The mapping the import screen remembers for a plain bank export, saved as the screen saves it. */
 const { mapping } = guessCsvMapping('Date,Description,Amount\n2026-01-05,Coffee,-4.50\n');
@@ -12,7 +12,7 @@ const withMapping = (account: BankAccount) => {
   return body;
 };
 
-describe.each(testDialects)('Activity wording of a bank account save on %s', (dialect) => {
+describe.each(refusalDialects)('Activity wording of a bank account save on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
 
   const texts = async () => (await call<ActivityPage>(ctx.server, ctx.user, { method: 'GET', url: '/activity' })).body.entries.map((entry) => entry.text);

@@ -56,6 +56,30 @@ describe.each(testDialects)('undo refused, on %s', (dialect) => {
     expect((await undo(id)).body.errors[0]).toMatch(message);
   }
 
+  describe('a close that can no longer be undone offers no Undo', () => {
+    it('once its budget was reopened, or a later budget was closed after it', async () => {
+      const november = await createBudget(ctx.user.scope, '2026-11-01');
+      const december = await createBudget(ctx.user.scope, '2026-12-01');
+      await createBudget(ctx.user.scope, '2027-01-01');
+      const close = async (id: number) => Number((await call(ctx.server, ctx.user, { method: 'PUT', url: `/budgets/${id}/close` })).headers['activity-id']);
+      const novemberClose = await close(november.id);
+      expect(await entry(novemberClose)).toMatchObject({ undoable: true });
+
+      const decemberClose = await close(december.id);
+      // Only the latest closed budget can be reopened: November's close is stale, December's is not.
+      expect(await entry(novemberClose)).toMatchObject({ undoable: false, undone: false });
+      expect(await entry(decemberClose)).toMatchObject({ undoable: true });
+      expect((await undo(novemberClose)).status).toBe(422);
+
+      // Reopened by "Reopen Last Budget" (not by its undo): December's close has nothing left to undo.
+      expect((await call(ctx.server, ctx.user, { method: 'POST', url: '/budgets/reopen_last_budget' })).status).toBe(200);
+      expect(await entry(decemberClose)).toMatchObject({ undoable: false, undone: false });
+      // November is the latest closed budget again: its close can be undone once more.
+      expect(await entry(novemberClose)).toMatchObject({ undoable: true });
+      expect((await undo(novemberClose)).status).toBe(200);
+    });
+  });
+
   describe('when a later write changed a row it would restore', () => {
     it('refuses a window save once a balance adjustment resized a row it touched', async () => {
       const budget = await createBudget(ctx.user.scope, '2026-11-01', { end_date: '2027-01-31' });

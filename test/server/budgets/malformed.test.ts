@@ -1,10 +1,10 @@
 import { createAllocation, createBudget, createCategory, createIncome, householdSnapshot } from '../../support/builders';
-import { call, testDialects, useTestServer } from '../../support/testServer';
+import { call, refusalDialects, useTestServer } from '../../support/testServer';
 
 const HUGE = 2 ** 51;
 
 /** Malformed requests to every budget endpoint with a body: a 4xx in the error shape and an untouched database. */
-describe.each(testDialects)('malformed budget requests on %s', (dialect) => {
+describe.each(refusalDialects)('malformed budget requests on %s', (dialect) => {
   const ctx = useTestServer(dialect, { userPerTest: false });
   let budgetId: number;
   let incomeId: number;

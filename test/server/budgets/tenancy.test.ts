@@ -1,8 +1,8 @@
 import { createAllocation, createBankAccount, createBudget, createCategory, createIncome, householdSnapshot } from '../../support/builders';
-import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
+import { call, type SignedInUser, refusalDialects, useTestServer } from '../../support/testServer';
 
 /** Every budget endpoint, pointed at another household's budget: a 404 and not one row changed on either side. */
-describe.each(testDialects)("another household's budgets on %s", (dialect) => {
+describe.each(refusalDialects)("another household's budgets on %s", (dialect) => {
   // Signed in once for the suite: the caller is the intruder, the other household owns the budgets.
   const ctx = useTestServer(dialect, { userPerTest: false, otherHousehold: true });
   let intruder: SignedInUser;

@@ -50,21 +50,30 @@ describe.each(testDialects)('bringing history from YNAB and Actual on %s', (dial
     expect((await call<unknown[]>(ctx.server, ctx.user, { method: 'GET', url: '/budgets' })).body).toEqual([]);
 
     const imported = await call(ctx.server, ctx.user, { method: 'POST', url: '/household/history/import', payload: ynabFiles });
-    expect(imported.body).toEqual({ imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, transactions: 12 } });
+    expect(imported.body).toEqual({ imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, matched_accounts: 0, transactions: 12 } });
     expect(await budgetLines(ctx.server, ctx.user)).toEqual({
       '2026-01-01': { Rent: [120000, 120000], Electric: [9000, 8417], Groceries: [45000, 13245] },
       '2026-02-01': { Rent: [120000, 120000], Electric: [9000, 0], Groceries: [40000, 6120], 'Dining Out': [6000, 2350] },
     });
-    expect(await balances(ctx.server, ctx.user)).toEqual({
+    const before = await balances(ctx.server, ctx.user);
+    expect(before).toEqual({
       Checking: ['2025-12-30', 150000, 150000 + 640000 - 240000 - 8417 - 13245 - 25000 - 2350 - 6120 - 3500],
       Savings: ['2026-01-19', 0, 25000],
     });
     // The other household saw none of it.
     expect((await call<unknown[]>(ctx.server, ctx.other, { method: 'GET', url: '/budgets' })).body).toEqual([]);
-    // And a second import into the now-filled household is refused.
-    const again = await call<{ errors: string[] }>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/import', payload: ynabFiles });
-    expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual(['This household already has data: history can only be brought into an empty household.']);
+    // The same files again: the accounts and categories join the ones just made, every month keeps its budget and no
+    // row comes twice (each is listed with why); the import then changes nothing.
+    const again = await call<HistoryPreview>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/preview', payload: ynabFiles });
+    expect(again.body).toMatchObject({ budgets: [], kept_months: ['2026-01', '2026-02'], transactions: 0, unmapped_count: 12 });
+    expect(again.body.accounts.map((a) => [a.name, a.match?.name, a.balance_before, a.balance_after])).toEqual([
+      ['Checking', 'Checking', before.Checking[2], before.Checking[2]],
+      ['Savings', 'Savings', 25000, 25000],
+    ]);
+    expect(again.body.unmapped.filter((row) => /from an earlier import/.test(row.reason))).toHaveLength(12);
+    const second = await call(ctx.server, ctx.user, { method: 'POST', url: '/household/history/import', payload: { ...ynabFiles, choices: { preview: again.body.fingerprint } } });
+    expect(second.body).toEqual({ imported: { allocation_categories: 0, budgets: 0, allocations: 0, incomes: 0, bank_accounts: 0, matched_accounts: 2, transactions: 0 } });
+    expect(await balances(ctx.server, ctx.user)).toEqual(before);
   });
 
   it('Actual: categories, monthly budgeted amounts, split parts, merged categories, starting balances; deleted rows stay out', async () => {
@@ -100,7 +109,7 @@ describe.each(testDialects)('bringing history from YNAB and Actual on %s', (dial
   it('refuses files that are not the other tools’ exports, with what to choose instead', async () => {
     const notYnab = await call<{ errors: string[] }>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/preview', payload: { source: 'ynab', plan: 'a,b\n1,2', register: 'x' } });
     expect(notYnab.status).toBe(422);
-    expect(notYnab.body.errors[0]).toMatch(/^This is not YNAB's Plan.csv: it has no "Month" column/);
+    expect(notYnab.body.errors[0]).toMatch(/^This is not YNAB's Plan.csv: it has no "Month" column, no "Assigned" or "Budgeted" column/);
     const notActual = await call<{ errors: string[] }>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/preview', payload: { source: 'actual', file: Buffer.from('not a zip').toString('base64') } });
     expect(notActual.status).toBe(422);
     expect(notActual.body.errors[0]).toMatch(/^This is not an Actual Budget export/);

@@ -180,7 +180,7 @@ describe.each(testDialects)('untrusted files on %s', (dialect) => {
     const plan = fs.readFileSync(path.join(__dirname, '../../fixtures/history/ynab/Plan.csv'), 'utf8');
     const answer = await preview(ctx.server, ctx.user, { source: 'ynab', plan, register });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual(['The files hold 20000 accounts; a household keeps at most 1,000 bank accounts.']);
+    expect(answer.body.errors).toEqual(['The files hold 20000 new accounts and this household has 0; a household keeps at most 1,000 bank accounts.']);
   });
 
   it('only owners read files into the household', async () => {

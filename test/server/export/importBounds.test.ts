@@ -36,10 +36,10 @@ describe.each(testDialects)('imports keep the limits of every other write on %s'
 
   describe('history from YNAB and Actual', () => {
     it.each([
-      ['an amount beyond the limit', ynabRow('02/21/2026', 'Yacht', '$200,000,000.00'), /^Register\.csv row 15: withdrawal_amount is too large \(one amount may be at most 100,000,000\.00 either way\)$/],
-      ['a description longer than the column', ynabRow('02/21/2026', 'Shop', '$1.00', 'x'.repeat(500)), /^Register\.csv row 15: description is too long \(500 characters at most\)$/],
-      ['a date whose budget cannot exist', ynabRow('12/31/9999', 'Shop', '$1.00'), /^A budget must start after Jan 01, 1900 and end before Dec 31, 9999: Register\.csv row 15, dated 9999-12-31 would need a budget starting 9999-12-01\.$/],
-      ['text with the NUL character', ynabRow('02/21/2026', 'Sh\u0000op', '$1.00'), /^Register\.csv row 15: description must not contain the NUL character$/],
+      ['an amount beyond the limit', ynabRow('02/21/2026', 'Yacht', '$200,000,000.00'), /^Register\.csv line 15: withdrawal_amount is too large \(one amount may be at most 100,000,000\.00 either way\)$/],
+      ['a description longer than the column', ynabRow('02/21/2026', 'Shop', '$1.00', 'x'.repeat(500)), /^Register\.csv line 15: description is too long \(500 characters at most\)$/],
+      ['a date whose budget cannot exist', ynabRow('12/31/9999', 'Shop', '$1.00'), /^A budget must start after Jan 01, 1900 and end before Dec 31, 9999: Register\.csv line 15, dated 9999-12-31 would need a budget starting 9999-12-01\.$/],
+      ['text with the NUL character', ynabRow('02/21/2026', 'Sh\u0000op', '$1.00'), /^Register\.csv line 15: description must not contain the NUL character$/],
       [
         'a month’s income that adds up beyond the limit',
         ['"Savings","","02/03/2026","Lottery","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,"$60,000,000.00","Cleared"', '"Savings","","02/04/2026","Lottery","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,"$60,000,000.00","Cleared"'].join('\n'),

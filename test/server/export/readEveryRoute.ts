@@ -1,4 +1,5 @@
 import type { HouseholdExport } from '../../../src/shared/schemas/householdData';
+import type { CategorySpendingReport } from '../../../src/shared/schemas/reports';
 import { call, type SignedInUser, type TestServer } from '../../support/testServer';
 
 type Kind = 'budget' | 'income' | 'allocation' | 'category' | 'institution' | 'account' | 'event' | 'envelope' | 'transaction' | 'activity' | 'schedule' | 'occurrence';
@@ -139,7 +140,11 @@ export async function readEveryRoute(server: TestServer, user: SignedInUser, dat
   await read('net worth', '/reports/net_worth', null);
   await read('needs vs wants', '/reports/needs_vs_wants', null);
   for (const [i, category] of data.allocation_categories.entries()) {
-    await read(`category spending #${i}`, `/reports/category_spending?allocation_category_id=${category.id}`, null);
+    await read(`category spending #${i}`, `/reports/category_spending?category_id=${category.id}`, null);
+    // Each read is that category's report alone, so the comparison is per category, not the whole report again.
+    const { data: rows } = reads[`category spending #${i}`].body as CategorySpendingReport;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.allocation_category_id !== category.id)).toEqual([]);
   }
   for (const [i, budget] of data.budgets.entries()) {
     await read(`budget #${i}`, `/budgets/${budget.id}`, 'budget');

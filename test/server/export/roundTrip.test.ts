@@ -5,6 +5,7 @@ import { importHousehold } from '../../../server/services/householdData/importHo
 import { exportRowsOf } from '../../../server/services/householdData/checkExport';
 import { addMonths, budgetEndDate } from '../../../src/shared/dates';
 import { EXPORT_FORMAT, EXPORT_VERSION, type HouseholdExport } from '../../../src/shared/schemas/householdData';
+import type { CategorySpendingReport } from '../../../src/shared/schemas/reports';
 import { countingScope } from '../../support/statementCounter';
 import { call, type SignedInUser, signUpAndIn, testDialects, type TestServer, useTestServer } from '../../support/testServer';
 import { idMapsBetween, readEveryRoute, remapIds } from './readEveryRoute';
@@ -50,6 +51,12 @@ describe.each(testDialects)('household export and import on %s', (dialect) => {
     const before = await readEveryRoute(source.server, original, exported);
     const after = await readEveryRoute(target.server, newcomer, again);
     expect(Object.keys(after)).toEqual(Object.keys(before));
+    // The category reads differ per category: each compares one category's spending, several of them some.
+    const categoryReads = Object.entries(before).filter(([label]) => label.startsWith('category spending #'));
+    expect(categoryReads.length).toBe(exported.allocation_categories.length);
+    expect(new Set(categoryReads.map(([, read]) => JSON.stringify(read.body))).size).toBe(categoryReads.length);
+    const spending = categoryReads.map(([, read]) => (read.body as CategorySpendingReport).data.reduce((sum, row) => sum + row.spent, 0));
+    expect(new Set(spending.filter((spent) => spent !== 0)).size).toBeGreaterThan(1);
     for (const [label, read] of Object.entries(before)) {
       expect({ label, body: after[label].body }).toEqual({ label, body: remapIds(read.body, maps, read.kind) });
     }

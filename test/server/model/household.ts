@@ -43,6 +43,13 @@ export async function read<T>(house: Household, url: string): Promise<T> {
   return answer.body;
 }
 
+/** A file (a spreadsheet) as the observer downloads it, which must succeed. */
+export async function readText(house: Household, url: string): Promise<string> {
+  const response = await house.server.app.inject({ method: 'GET', url, headers: house.observer.headers });
+  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.body;
+}
+
 /** Every stored transaction of the household, as the ledger keeps rows. */
 export async function storedRows(house: Household): Promise<Map<number, LedgerRow>> {
   const rows = await house.actor.scope.selectFrom('transactions').selectAll().execute();

@@ -1,14 +1,16 @@
+import Papa from 'papaparse';
 import { draftFromTransaction } from '../../../src/features/transactions/draftRows';
 import { summaryFigures } from '../../../src/features/transactions/summary';
+import { parseMoney } from '../../../src/shared/money';
 import { groupTotals, netWorthFigures } from '../../../src/shared/netWorth';
 import type { AccountBalance } from '../../../src/shared/schemas/accountBalances';
-import type { Budget } from '../../../src/shared/schemas/budgets';
-import type { NetWorthReport } from '../../../src/shared/schemas/reports';
+import type { AllocationClass, Budget } from '../../../src/shared/schemas/budgets';
+import type { CategorySpendingReport, NeedsVsWantsReport, NetWorthReport } from '../../../src/shared/schemas/reports';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import type { SinkFund } from '../../../src/shared/schemas/sinkFunds';
 import type { Transaction } from '../../../src/shared/schemas/transactions';
 import { features } from './features';
-import { type Household, read, storedRows } from './household';
+import { type Household, read, readText, storedRows } from './household';
 import { balanceOf, envelopeBalanceOf, type Ledger, netWorthOf, spentOf } from './ledger';
 import { rowKey } from './model';
 
@@ -63,8 +65,10 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
 
   const budgets = await read<Array<{ id: number; status: string }>>(house, '/budgets');
   expect('budgets listed', budgets.map((b) => `${b.id}:${b.status}`).sort().join(), [...ledger.budgets.values()].map((b) => `${b.id}:${b.status}`).sort().join());
+  const shownBudgets: Budget[] = [];
   for (const budget of ledger.budgets.values()) {
     const shown = await read<Budget>(house, `/budgets/${budget.id}`);
+    shownBudgets.push(shown);
     const modelled = [...ledger.allocations.values()].filter((a) => a.budgetId === budget.id);
     expect(`budget ${budget.id} allocations`, shown.allocations.map((a) => a.id).sort().join(), modelled.map((a) => a.id).sort().join());
     for (const allocation of shown.allocations) {
@@ -73,6 +77,7 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
       expect(`allocation ${allocation.id} amount`, allocation.amount, ledger.allocations.get(allocation.id)!.amount);
     }
   }
+  await checkSpentElsewhere(house, shownBudgets, expect);
 
   const stored = await storedRows(house);
   for (const row of ledger.rows.values()) {
@@ -83,4 +88,53 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
   for (const row of stored.values()) if (!ledger.rows.has(row.id)) problems.push(`row nobody wrote: ${rowKey(row)}`);
 
   if (problems.length > 0) throw new Error(`The app disagrees with the reference ledger:\n- ${problems.join('\n- ')}`);
+}
+
+type Expect = (what: string, actual: unknown, expected: unknown) => void;
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * "Spent" has one definition: the reports (Category Spending, Needs vs Wants) and the budgets spreadsheet say
+ * what each budget's screen says, summed the way each groups it.
+ */
+async function checkSpentElsewhere(house: Household, budgets: Budget[], expect: Expect): Promise<void> {
+  if (budgets.length === 0) return;
+  const byId = new Map(budgets.map((budget) => [budget.id, budget]));
+  const everyPeriod = 'from=1900-01';
+  const categories = await read<CategorySpendingReport>(house, `/reports/category_spending?${everyPeriod}`);
+  expect('budgets on Category Spending', new Set(categories.data.map((row) => row.budget_id)).size, budgets.length);
+  for (const row of categories.data) {
+    const lines = byId.get(row.budget_id)?.allocations.filter((a) => a.allocation_category_id === row.allocation_category_id) ?? [];
+    expect(`Category Spending's spent of category ${row.allocation_category_id} in budget ${row.budget_id}`, row.spent, sum(lines.map((a) => a.spent)));
+  }
+  const classes = await read<NeedsVsWantsReport>(house, `/reports/needs_vs_wants?${everyPeriod}`);
+  expect('budgets on Needs vs Wants', classes.data.length, budgets.length);
+  for (const row of classes.data) {
+    const lines = byId.get(row.budget_id)?.allocations ?? [];
+    const spentOn = (kind: AllocationClass) => sum(lines.filter((a) => a.allocation_class === kind).map((a) => a.spent));
+    const anySpent = (['need', 'want', 'savings'] as const).some((kind) => spentOn(kind) !== 0);
+    expect(`Needs vs Wants' actual needs of budget ${row.budget_id}`, row.actual_needs, anySpent ? spentOn('need') : null);
+    expect(`Needs vs Wants' actual savings of budget ${row.budget_id}`, row.actual_savings, anySpent ? spentOn('savings') : null);
+  }
+  const spreadsheet = spentInSpreadsheet(await readText(house, '/household/export/budgets.csv'));
+  const shown = new Map<string, number>();
+  for (const budget of budgets) {
+    for (const a of budget.allocations) shown.set(`${budget.name} | ${a.name}`, (shown.get(`${budget.name} | ${a.name}`) ?? 0) + a.spent);
+  }
+  for (const [line, spent] of shown) expect(`budgets spreadsheet's spent of ${line}`, spreadsheet.get(line), spent);
+  expect('allocation lines in the budgets spreadsheet', spreadsheet.size, shown.size);
+}
+
+/** The budgets spreadsheet's Spent per "budget | allocation", in cents. */
+function spentInSpreadsheet(csv: string): Map<string, number> {
+  const [header, ...lines] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, '').trim(), { delimiter: ',' }).data;
+  const at = (title: string) => header.indexOf(title);
+  const spent = new Map<string, number>();
+  for (const cells of lines) {
+    if (cells[at('Line')] !== 'Allocation') continue;
+    const line = `${cells[at('Budget')]} | ${cells[at('Name')]}`;
+    spent.set(line, (spent.get(line) ?? 0) + parseMoney(cells[at('Spent')]));
+  }
+  return spent;
 }

@@ -1,8 +1,9 @@
 import type { DateOnly } from '../../../src/shared/dates';
+import { spendingOf } from '../../../src/shared/transactionRules';
 
 /**
  * The reference ledger the model-based test checks the app against: written from the spec, not from the
- * server's code. Every figure is recomputed from the rows, so a figure can only agree with the app's if both
+ * server's code, except the definitions of figures the spec names once (an allocation's spent). Every figure is recomputed from the rows, so a figure can only agree with the app's if both
  * follow the same definition.
  */
 
@@ -84,10 +85,12 @@ export function envelopeBalanceOf(ledger: Ledger, envelopeId: number): number {
   return balance;
 }
 
-/** What is spent from an allocation: its rows' withdrawals less deposits, carried-forward copies left out. */
+/** What is spent from an allocation: the one definition (`spendingOf`) over its rows. */
 export function spentOf(ledger: Ledger, allocationId: number): number {
   let spent = 0;
-  for (const row of ledger.rows.values()) if (row.allocationId === allocationId && row.carried !== 'added' && row.carried !== 'adjustment') spent -= net(row);
+  for (const row of ledger.rows.values()) {
+    if (row.allocationId === allocationId) spent += spendingOf({ withdrawal_amount: row.withdrawal, deposit_amount: row.deposit, brought_forward_status: row.carried });
+  }
   return spent;
 }
 

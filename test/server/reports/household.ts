@@ -152,9 +152,11 @@ export const expected = {
    */
   needsVsWants: {
     // wantsParts: [allocated to wants, unallocated], which add up to budgeted wants.
-    nov: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [40_000, 130_000], actual: [100_000, 200_000, 0, 33, 67, 0] },
-    jan: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 175_000, 25_000, 33, 59, 8] },
-    feb: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 200_000, 0, 33, 67, 0] },
-    mar: { income: 0, budgeted: [100_000, -130_000, 30_000, null, null, null], wantsParts: [50_000, -180_000], actual: [100_000, -100_000, 0, null, null, null] },
+    // actualApart: [spent on wants, not spent, their shares]: Nov 350 of 3,000 (12 %), 1,650 unspent (100 - 33 - 12 - 0);
+    // Jan 225 (7.5 → 8 %), 1,525 unspent (100 - 33 - 8 - 8); Feb 150 (5 %), 1,850 unspent; Mar no income.
+    nov: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [40_000, 130_000], actual: [100_000, 200_000, 0, 33, 67, 0], actualApart: [35_000, 165_000, 12, 55] },
+    jan: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 175_000, 25_000, 33, 59, 8], actualApart: [22_500, 152_500, 8, 51] },
+    feb: { income: 300_000, budgeted: [100_000, 170_000, 30_000, 33, 57, 10], wantsParts: [50_000, 120_000], actual: [100_000, 200_000, 0, 33, 67, 0], actualApart: [15_000, 185_000, 5, 62] },
+    mar: { income: 0, budgeted: [100_000, -130_000, 30_000, null, null, null], wantsParts: [50_000, -180_000], actual: [100_000, -100_000, 0, null, null, null], actualApart: [0, -100_000, null, null] },
   },
 } as const;

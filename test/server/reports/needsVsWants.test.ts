@@ -11,7 +11,7 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
   });
 
   const rowOf = (month: keyof typeof expected.needsVsWants) => {
-    const { income, budgeted, actual, wantsParts } = expected.needsVsWants[month];
+    const { income, budgeted, actual, wantsParts, actualApart } = expected.needsVsWants[month];
     return {
       budget_id: household.budgets[month].id,
       period: household.budgets[month].end_date.slice(0, 7),
@@ -30,6 +30,10 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
       actual_needs_percent: actual[3],
       actual_wants_percent: actual[4],
       actual_savings_percent: actual[5],
+      actual_wants_spent: actualApart[0],
+      actual_unspent: actualApart[1],
+      actual_wants_spent_percent: actualApart[2],
+      actual_unspent_percent: actualApart[3],
     };
   };
 
@@ -54,6 +58,10 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
       'actual_wants_percent',
       'actual_savings',
       'actual_savings_percent',
+      'actual_wants_spent',
+      'actual_wants_spent_percent',
+      'actual_unspent',
+      'actual_unspent_percent',
     ]);
   });
 
@@ -89,6 +97,11 @@ describe.each(testDialects)('needs vs wants report on %s', (dialect) => {
     expect(rows.map((row) => [row.period, row.actual_needs, row.actual_wants, row.actual_savings, row.actual_wants_percent])).toEqual([
       ['2026-01', 30_000, 70_000, 0, 70],
       ['2026-02', null, null, null, null],
+    ]);
+    // The screen's actuals apart: nothing spent on wants, 700.00 not yet spent (issue 42).
+    expect(rows.map((row) => [row.actual_wants_spent, row.actual_unspent, row.actual_wants_spent_percent, row.actual_unspent_percent])).toEqual([
+      [0, 70_000, 0, 70],
+      [null, null, null, null],
     ]);
     expect(rows[1].budgeted_wants_percent).toBe(60);
   });

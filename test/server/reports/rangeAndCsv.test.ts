@@ -95,12 +95,13 @@ describe.each(testDialects)('report ranges, CSV and tenancy on %s', (dialect) =>
     const [header, march, end] = response.body.replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(
       'Period,Income,Budgeted Needs,Budgeted Needs %,Budgeted Wants,Budgeted Wants %,Budgeted Wants Allocated,Budgeted Unallocated,Budgeted Savings,Budgeted Savings %,' +
-        'Actual Needs,Actual Needs %,Actual Wants,Actual Wants %,Actual Savings,Actual Savings %',
+        'Actual Needs,Actual Needs %,Actual Wants,Actual Wants %,Actual Savings,Actual Savings %,' +
+        'Actual Wants Spent,Actual Wants Spent %,Actual Unspent,Actual Unspent %',
     );
-    expect(march).toBe('2026-03,0.00,1000.00,,-1300.00,,500.00,-1800.00,300.00,,1000.00,,-1000.00,,0.00,');
+    expect(march).toBe('2026-03,0.00,1000.00,,-1300.00,,500.00,-1800.00,300.00,,1000.00,,-1000.00,,0.00,,0.00,,-1000.00,');
     expect(end).toBe('');
     const january = (await get('/reports/needs_vs_wants?format=csv&from=2026-01&to=2026-01')).body.split('\r\n')[1];
-    expect(january).toBe('2026-01,3000.00,1000.00,33,1700.00,57,500.00,1200.00,300.00,10,1000.00,33,1750.00,59,250.00,8');
+    expect(january).toBe('2026-01,3000.00,1000.00,33,1700.00,57,500.00,1200.00,300.00,10,1000.00,33,1750.00,59,250.00,8,225.00,8,1525.00,51');
   });
 
   it('shows nothing of another household, whose data leaves these figures alone', async () => {

@@ -1,5 +1,8 @@
 import type { ErrorBody } from '../../../src/shared/schemas/common';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
+import type { AccountBalance } from '../../../src/shared/schemas/accountBalances';
+import { storedBalance } from '../../../src/shared/amountOwed';
+import { parseMoney } from '../../../src/shared/money';
 import { createBankAccount, createBudget, createCategory, createIncome, createInstitution, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, testDialects, useTestServer } from '../../support/testServer';
 
@@ -120,6 +123,35 @@ describe.each(testDialects)('bank accounts on %s', (dialect) => {
     const firstOfMonth = new Date(`${new Date().toISOString().slice(0, 8)}01T00:00:00Z`);
     const lastMonthEnd = new Date(firstOfMonth.getTime() - 86_400_000).toISOString().slice(0, 10);
     expect(created.body).toMatchObject({ opening_balance: 0, opening_date: lastMonthEnd, closing_balance: 0, closing_date: lastMonthEnd });
+  });
+
+  it.each(['612.40', '-612.40'])('stores a card whose amount owed is typed %s as a balance of -612.40: net worth 612.40 lower on Account Balances and the report', async (typed) => {
+    await createBudget(ctx.user.scope, '2026-03-01');
+    await createBankAccount(ctx.user.scope, { name: 'Cheque', opening_balance: 100_000 });
+    const created = await call<BankAccount>(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/bank_accounts',
+      payload: { name: 'Visa', account_type: 'credit_card', account_category: 'liability', is_cash: false, opening_balance: storedBalance('liability', parseMoney(typed)) },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.opening_balance).toBe(-61_240);
+    const balances = (await call<AccountBalance[]>(ctx.server, ctx.user, { method: 'GET', url: '/account_balances' })).body;
+    expect(balances.find((a) => a.name === 'Visa')!.current_balance).toBe(-61_240);
+    expect(balances.reduce((sum, a) => sum + a.current_balance, 0)).toBe(100_000 - 61_240);
+    const report = await call<{ data: { net_worth: number }[] }>(ctx.server, ctx.user, { method: 'GET', url: '/reports/net_worth' });
+    expect(report.body.data.at(-1)!.net_worth).toBe(100_000 - 61_240);
+  });
+
+  it('keeps a liability saved with a positive balance as it is when a form saves it unchanged (existing data is not rewritten)', async () => {
+    const loan = await createBankAccount(ctx.user.scope, { name: 'Loan', account_category: 'liability', is_cash: 0, opening_balance: 61_240 });
+    const shown = -61_240; // what the form shows as the amount owed of a balance saved positive
+    const saved = await call<BankAccount>(ctx.server, ctx.user, {
+      method: 'PUT',
+      url: `/bank_accounts/${loan.id}`,
+      payload: { name: 'Car loan', account_category: 'liability', opening_balance: storedBalance('liability', shown, loan.opening_balance) },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: 'Car loan', opening_balance: 61_240, closing_balance: 61_240 });
   });
 
   it('opens an account on the date chosen, and recomputes every figure when the date or balance moves', async () => {

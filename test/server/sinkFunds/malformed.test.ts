@@ -1,11 +1,11 @@
 import { householdSnapshot } from '../../support/builders';
-import { call, testDialects, useTestServer } from '../../support/testServer';
+import { call, refusalDialects, useTestServer } from '../../support/testServer';
 import { sinkFundFixture } from './fixtures';
 
 const HUGE = 2 ** 51;
 
 /** Malformed bodies to the sink fund writes: a 4xx in the error shape and an untouched database. */
-describe.each(testDialects)('malformed sink fund requests on %s', (dialect) => {
+describe.each(refusalDialects)('malformed sink fund requests on %s', (dialect) => {
   const ctx = useTestServer(dialect, { userPerTest: false });
   let accountId: number;
   let carId: number;

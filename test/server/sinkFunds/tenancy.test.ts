@@ -1,10 +1,10 @@
 import { createBankAccount, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
+import { call, type SignedInUser, refusalDialects, useTestServer } from '../../support/testServer';
 import { createEnvelope } from '../transactions/fixtures';
 import { sinkFundFixture } from './fixtures';
 
 /** Sink funds of another household: every route answers 404 for its account and 422 for its envelopes in a body. */
-describe.each(testDialects)("another household's sink funds on %s", (dialect) => {
+describe.each(refusalDialects)("another household's sink funds on %s", (dialect) => {
   const ctx = useTestServer(dialect, { userPerTest: false, otherHousehold: true });
   let intruder: SignedInUser;
   let owner: SignedInUser;

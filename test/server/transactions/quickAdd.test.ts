@@ -46,6 +46,16 @@ describe.each(testDialects)('quick add (POST /transactions/one) on %s', (dialect
     expect(refund.body).toMatchObject({ status: 'paid', withdrawal_amount: 0, deposit_amount: 300 });
   });
 
+  it('saves a card charge given an allocation unpaid (a payment has not covered it); a card refund with one stays paid', async () => {
+    const { budget, allocation } = await windowFixture(ctx.user.scope);
+    const card = await createBankAccount(ctx.user.scope, { name: 'Visa', account_type: 'credit_card', account_category: 'liability' });
+    const charge = await add({ bank_account_id: card.id, transaction_date: budget.start_date, description: 'Books', withdrawal_amount: 900, allocation_id: allocation.id });
+    expect(charge.status).toBe(201);
+    expect(charge.body).toMatchObject({ status: 'unpaid', paid: false, allocation_id: allocation.id });
+    const refund = await add({ bank_account_id: card.id, transaction_date: budget.start_date, description: 'Books returned', deposit_amount: 300, allocation_id: allocation.id });
+    expect(refund.body).toMatchObject({ status: 'paid', allocation_id: allocation.id });
+  });
+
   it('refuses with the window save rules and its own, naming each field, and writes nothing', async () => {
     const { bankAccount, budget, category } = await windowFixture(ctx.user.scope);
     const april = await createBudget(ctx.user.scope, '2026-04-01');

@@ -41,15 +41,19 @@ describe.each(testDialects)('transaction reads on %s', (dialect) => {
     expect((await get('/transactions/by_allocation?allocation_id=abc')).status).toBe(422);
   });
 
-  it("gives the date of the household's latest transaction, or today without any, saying which", async () => {
+  it("gives the day a person last entered a transaction (not the latest date of any row, nor a close's rows), or today without any", async () => {
     const empty = await get<LastUpdate>('/transactions/last_update');
     expect(empty.body).toEqual({ transaction_date: new Date().toISOString().slice(0, 10), has_transactions: false });
     const account = await createBankAccount(ctx.user.scope);
-    await createTransaction(ctx.user.scope, account.id, '2026-03-09');
-    await createTransaction(ctx.user.scope, account.id, '2026-01-01');
+    // Mid-day times: the day is the same in any server time zone within ±11 hours.
+    await createTransaction(ctx.user.scope, account.id, '2026-03-09', { created_at: '2026-03-10 12:00:00' });
+    await createTransaction(ctx.user.scope, account.id, '2026-01-01', { created_at: '2026-03-12 12:00:00' });
+    // A close's carried-forward copy and balancing row, written later and dated later: nobody's entry.
+    await createTransaction(ctx.user.scope, account.id, '2026-04-01', { brought_forward_status: 'added', status: 'unpaid', created_at: '2026-03-31 12:00:00' });
+    await createTransaction(ctx.user.scope, account.id, '2026-04-01', { brought_forward_status: 'adjustment', withdrawal_amount: -1_000, created_at: '2026-03-31 12:00:00' });
     const theirs = await createBankAccount(ctx.other.scope);
-    await createTransaction(ctx.other.scope, theirs.id, '2030-01-01');
-    expect((await get<LastUpdate>('/transactions/last_update')).body).toEqual({ transaction_date: '2026-03-09', has_transactions: true });
+    await createTransaction(ctx.other.scope, theirs.id, '2030-01-01', { created_at: '2026-04-20 12:00:00' });
+    expect((await get<LastUpdate>('/transactions/last_update')).body).toEqual({ transaction_date: '2026-03-12', has_transactions: true });
   });
 
   it("lists an account's open envelopes by name; another household's account is a 404", async () => {

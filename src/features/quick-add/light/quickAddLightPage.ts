@@ -102,6 +102,9 @@ export function startQuickAddPage(): void {
   };
 
   function showAllocations(list: Allocation[] | null, note: string) {
+    // Another account (or another day of the same budget) offers the same allocations: what was chosen or
+    // suggested stays chosen.
+    const kept = { value: allocation.value, chosen: allocationChosen, suggested: !suggested.hidden };
     allocation.replaceChildren(option('', list ? 'No allocation' : note));
     for (const group of allocationGroups(list ?? [])) {
       const optgroup = document.createElement('optgroup');
@@ -110,8 +113,10 @@ export function startQuickAddPage(): void {
       allocation.append(optgroup);
     }
     allocation.disabled = !list;
-    allocationChosen = false;
-    suggested.hidden = true;
+    const stillOffered = list !== null && kept.value !== '' && list.some((a) => String(a.id) === kept.value);
+    allocation.value = stillOffered ? kept.value : '';
+    allocationChosen = stillOffered && kept.chosen;
+    suggested.hidden = !(stillOffered && kept.suggested);
   }
 
   /** The allocation picker, or the envelope picker of a sink fund, filled from the date's choices. */

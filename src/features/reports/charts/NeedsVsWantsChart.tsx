@@ -10,8 +10,11 @@ const looks = {
   needs: { fill: palette.blue, stroke: palette.blue },
   wants: { fill: fills.hatchedOrange, stroke: palette.orange },
   savings: { fill: fills.dottedGreen, stroke: palette.green },
+  unspent: { fill: '#fff', stroke: '#8c8c8c' },
 };
-const order = inOrder(SPENDING_CLASSES);
+/** Actual wants is what was spent on wants: the income not spent is a part of its own (open, at the top). */
+const PARTS = { budgeted: SPENDING_CLASSES, actual: [...SPENDING_CLASSES, 'unspent'] } as const;
+const titles = { ...classTitles, unspent: 'Unspent' };
 
 // Each share is written on its column (the axis gives the unit), dark on a light outline so it reads on any fill.
 const labelStyle = { fill: '#000', stroke: '#fff', strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 } as const;
@@ -25,14 +28,18 @@ const guideLabel = (value: string) => ({ value, position: 'right' as const, font
 export default function NeedsVsWantsChart({ rows, basis, onOpen }: { rows: NeedsVsWantsRow[]; basis: Basis; onOpen: (budgetId: number) => void }) {
   const narrow = useNarrowScreen();
   // A year's column is the mean of its periods' shares: each period's shares stay as the report computes them.
+  const actual = basis === 'actual';
   const series = chartSeries(rows, (group) => ({
     needs: meanOf(group, (row) => row[`${basis}_needs_percent`]),
-    wants: meanOf(group, (row) => row[`${basis}_wants_percent`]),
+    wants: meanOf(group, (row) => (actual ? row.actual_wants_spent_percent : row.budgeted_wants_percent)),
     savings: meanOf(group, (row) => row[`${basis}_savings_percent`]),
+    ...(actual ? { unspent: meanOf(group, (row) => row.actual_unspent_percent) } : {}),
   }));
+  const parts = PARTS[basis];
+  const order = inOrder(parts);
   return (
     <ChartFigure
-      caption={`Shares of the income, ${basis}${series.yearly ? ', the mean of each year\'s periods' : ''}: needs (solid), wants (hatched) and savings (dotted). The dashed lines are the 50/30/20 guide: needs up to the lower line, savings above the upper one.`}
+      caption={`Shares of the income, ${basis}${series.yearly ? ', the mean of each year\'s periods' : ''}: needs (solid), wants (hatched) and savings (dotted)${actual ? ', and what is not spent (open)' : ''}. The dashed lines are the 50/30/20 guide: needs up to the lower line, savings above the upper one.`}
     >
       <BarChart
         data={series.points}
@@ -48,9 +55,9 @@ export default function NeedsVsWantsChart({ rows, basis, onOpen }: { rows: Needs
         <YAxis unit=" %" width={52} ticks={[0, 20, 50, 80, 100]} domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(100, max)]} />
         <Tooltip formatter={(value) => percentText(Number(value))} itemSorter={order} itemStyle={tooltipItemStyle} />
         <Legend itemSorter={order} />
-        {SPENDING_CLASSES.map((spendingClass) => (
-          <Bar key={spendingClass} dataKey={spendingClass} name={classTitles[spendingClass]} stackId="income" {...looks[spendingClass]} isAnimationActive={false}>
-            <LabelList dataKey={spendingClass} position="center" style={labelStyle} />
+        {parts.map((part) => (
+          <Bar key={part} dataKey={part} name={titles[part]} stackId="income" {...looks[part]} isAnimationActive={false}>
+            <LabelList dataKey={part} position="center" style={labelStyle} />
           </Bar>
         ))}
         <ReferenceLine y={50} stroke="#000" strokeDasharray="8 4" label={narrow ? undefined : guideLabel('Needs ≤ 50 %')} />

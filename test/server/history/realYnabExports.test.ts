@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Budget } from '../../../src/shared/schemas/budgets';
+import type { HistoryPreview } from '../../../src/shared/schemas/history';
+import type { BankAccount } from '../../../src/shared/schemas/setup';
+import { call, type SignedInUser, testDialects, type TestServer, useTestServer } from '../../support/testServer';
+
+/**
+ * Acceptance (issue 46): real YNAB exports people published (../shared/history, read here, never copied into the
+ * repository) brought into a household: every account's balance, every month's assigned amount per category and
+ * every month's income equal the file's own figures, summed here straight from the CSV, independently of the reader.
+ */
+
+jest.setTimeout(180_000);
+
+const FOLDER = path.join(__dirname, '../../../../shared/history/ynab');
+
+interface Export {
+  folder: string;
+  plan: string;
+  register: string;
+  /** The day the person exported (file 1 holds YNAB's scheduled rows from Feb 15 on, as its balances show). */
+  exportedOn?: string;
+}
+const EXPORTS: Export[] = [
+  { folder: '1', plan: 'plan.csv', register: 'register.csv', exportedOn: '2026-02-14' },
+  { folder: '2', plan: 'budget.csv', register: 'register.csv' },
+  { folder: '3', plan: 'Plan.csv', register: 'Register.csv' },
+];
+
+const KINDS: Record<string, Record<string, string>> = {
+  '1': { 'Bancolombia - Mastercard Black': 'credit_card/liability', 'Bancolombia - American Express Platinum': 'credit_card/liability', Ahorros: 'normal/current' },
+  '2': { Checking: 'normal/current', Savings: 'normal/current' },
+  '3': { 'Coastline Visa': 'credit_card/liability', 'Metro Loan': 'normal/liability', 'Everyday Checking': 'normal/current' },
+};
+
+type Row = Record<string, string>;
+const rowsOf = (text: string) => Papa.parse<Row>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+/** These files write "$1,234.56" and "-$1.05": dollars with a point. */
+const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthKey = (text: string) => `${text.slice(4)}-${String(MONTHS.indexOf(text.slice(0, 3)) + 1).padStart(2, '0')}`;
+
+/** The file's own figures: balances per account, assigned per month and category, income per month. */
+function figuresOf(planText: string, registerText: string, exportedOn: string | undefined) {
+  const register = rowsOf(registerText);
+  const dayFirst = register.some((r) => Number(r.Date.split('/')[0]) > 12);
+  const iso = (date: string) => {
+    const [a, b, year] = date.split('/');
+    return dayFirst ? `${year}-${b}-${a}` : `${year}-${a}-${b}`;
+  };
+  const balances: Record<string, number> = {};
+  const incomes: Record<string, number> = {};
+  const spent = new Set<string>();
+  for (const row of register) {
+    const date = iso(row.Date);
+    if (row.Cleared === 'Uncleared' && exportedOn && date > exportedOn) continue;
+    const net = cents(row.Inflow) - cents(row.Outflow);
+    balances[row.Account] = (balances[row.Account] ?? 0) + net;
+    if (row.Payee === 'Starting Balance' || row.Payee.startsWith('Transfer :')) continue;
+    if (row['Category Group'] === 'Inflow') incomes[date.slice(0, 7)] = (incomes[date.slice(0, 7)] ?? 0) + net;
+    else if (row.Category) spent.add(`${date.slice(0, 7)}|${row['Category Group'].trim()}|${row.Category.trim()}`);
+  }
+  const assigned: Record<string, Record<string, number>> = {};
+  for (const row of rowsOf(planText)) {
+    if (row['Category Group'] === 'Inflow') continue;
+    const month = monthKey(row.Month);
+    const key = `${row['Category Group'].trim()}|${row.Category.trim()}`;
+    const amount = cents(row.Assigned ?? row.Budgeted);
+    if (amount === 0 && !spent.has(`${month}|${key}`)) continue;
+    (assigned[month] ??= {})[key] = ((assigned[month] ??= {})[key] ?? 0) + amount;
+  }
+  return { balances, assigned, incomes };
+}
+
+/** The same figures as EveryCent's read routes answer them. */
+async function figuresHere(server: TestServer, user: SignedInUser) {
+  const accounts = (await call<BankAccount[]>(server, user, { method: 'GET', url: '/bank_accounts?include_current_balance=true&include_closed=true' })).body;
+  const categories = new Map((await call<Array<{ id: number; name: string }>>(server, user, { method: 'GET', url: '/allocation_categories' })).body.map((c) => [c.id, c.name]));
+  const assigned: Record<string, Record<string, number>> = {};
+  const incomes: Record<string, number> = {};
+  for (const { id } of (await call<Array<{ id: number }>>(server, user, { method: 'GET', url: '/budgets' })).body) {
+    const budget = (await call<Budget>(server, user, { method: 'GET', url: `/budgets/${id}` })).body;
+    const month = budget.start_date.slice(0, 7);
+    for (const a of budget.allocations) (assigned[month] ??= {})[`${categories.get(a.allocation_category_id)}|${a.name}`] = a.amount;
+    const income = budget.incomes.reduce((sum, i) => sum + i.amount, 0);
+    if (budget.incomes.length > 0) incomes[month] = income;
+  }
+  return { balances: Object.fromEntries(accounts.map((a) => [a.name, a.current_balance!])), assigned, incomes, accounts };
+}
+
+describe.each(testDialects)('real YNAB exports brought into a household on %s', (dialect) => {
+  const ctx = useTestServer(dialect);
+
+  it.each(EXPORTS)('export $folder: balances, assigned amounts per category and incomes are the file’s own', async ({ folder, plan, register, exportedOn }) => {
+    const files = {
+      source: 'ynab',
+      plan: fs.readFileSync(path.join(FOLDER, folder, plan), 'utf8'),
+      register: fs.readFileSync(path.join(FOLDER, folder, register), 'utf8'),
+      names: [plan, register],
+      choices: exportedOn ? { exported_on: exportedOn } : {},
+    };
+    const preview = await call<HistoryPreview>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/preview', payload: files });
+    expect(preview.status).toBe(200);
+    const imported = await call(ctx.server, ctx.user, {
+      method: 'POST',
+      url: '/household/history/import',
+      payload: { ...files, choices: { ...files.choices, preview: preview.body.fingerprint } },
+    });
+    expect(imported.status).toBe(200);
+
+    const expected = figuresOf(files.plan, files.register, exportedOn);
+    const here = await figuresHere(ctx.server, ctx.user);
+    expect(here.balances).toEqual(expected.balances);
+    expect(here.assigned).toEqual(expected.assigned);
+    expect(here.incomes).toEqual(expected.incomes);
+    // The preview said the same balances before anything was written.
+    expect(Object.fromEntries(preview.body.accounts.map((a) => [a.name, a.balance_after]))).toEqual(expected.balances);
+    // What the file knows of its accounts: YNAB's cards (its Credit Card Payments categories) and loans come in as a
+    // credit card and a liability, their debts negative as YNAB keeps them; a card's uncleared rows come in unpaid.
+    const kinds = Object.fromEntries(here.accounts.map((a) => [a.name, `${a.account_type}/${a.account_category}`]));
+    expect(kinds).toMatchObject(KINDS[folder]);
+  });
+});
