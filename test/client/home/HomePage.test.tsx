@@ -20,7 +20,7 @@ const entry: ActivityEntry = {
 };
 
 // The guided start's card asks what the household has set up (an empty household sees it; see GuideCard.test).
-const setUp = { 'GET /bank_accounts': [], 'GET /budgets': [] };
+const setUp = { 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /schedules/upcoming': [] };
 
 describe('home page', () => {
   it("shows the household's last few changes, each linking to what it changed", async () => {

@@ -78,6 +78,9 @@ export const household = (overrides: Record<string, unknown> = {}): Record<strin
   'GET /transactions': windowResponse(),
   'POST /transactions/suggestions': suggestionsResponse({}),
   'GET /transactions/last_update': { transaction_date: '2026-03-05', has_transactions: true },
+  // No bills that repeat: the window shows no upcoming rows and imports meet none.
+  'GET /schedules': [],
+  'GET /schedules/upcoming': [],
   ...overrides,
 });
 
