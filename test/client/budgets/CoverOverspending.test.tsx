@@ -131,7 +131,7 @@ describe('Cover overspending', () => {
     const user = setupUser();
     const dialog = await openCover(user);
     await user.click(within(dialog).getByRole('button', { name: 'Move Money' }));
-    expect(await within(dialog).findByText(/Budget not saved\. This budget was changed by someone else/)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Budget not saved\.\s*This budget was changed by someone else/);
     expect(within(dialog).getByLabelText('Amount to move')).toHaveValue('50.00');
   });
 });

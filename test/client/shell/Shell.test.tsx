@@ -31,7 +31,7 @@ const menu = [
   ['Log out', '/logout'],
 ] as const;
 
-const home = { 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true }, 'GET /activity': { entries: [], next_before_id: null } };
+const home = { 'GET /bank_accounts': [], 'GET /budgets': [], 'GET /transactions/last_update': { transaction_date: '2026-11-21', has_transactions: true }, 'GET /activity': { entries: [], next_before_id: null }, 'GET /schedules/upcoming': [] };
 
 function narrowScreen(narrow: boolean) {
   const original = window.matchMedia;
