@@ -14,7 +14,11 @@ import { call, type SignedInUser, testDialects, type TestServer, useTestServer }
 
 jest.setTimeout(180_000);
 
-const FOLDER = path.join(__dirname, '../../../../shared/history/ynab');
+/** Beside the repository (../shared), or where this workplace keeps it for a clone made elsewhere (CI). */
+const FOLDER =
+  [process.env.EVERYCENT_HISTORY_DIR, path.join(__dirname, '../../../../shared/history/ynab'), '/work/shared/history/ynab'].find(
+    (folder): folder is string => folder !== undefined && fs.existsSync(folder),
+  ) ?? path.join(__dirname, '../../../../shared/history/ynab');
 
 interface Export {
   folder: string;
