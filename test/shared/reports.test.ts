@@ -32,12 +32,16 @@ describe('report periods and ranges', () => {
       ['income', 'Income'],
       ['actual_needs', 'Needs'],
       ['actual_needs_percent', 'Needs %'],
-      ['actual_wants', 'Wants'],
-      ['actual_wants_percent', 'Wants %'],
+      ['actual_wants_spent', 'Wants'],
+      ['actual_wants_spent_percent', 'Wants %'],
       ['actual_savings', 'Savings'],
       ['actual_savings_percent', 'Savings %'],
+      ['actual_unspent', 'Unspent'],
+      ['actual_unspent_percent', 'Unspent %'],
     ]);
     expect(allNeedsVsWantsColumns.map((column) => column.title).slice(0, 4)).toEqual(['Period', 'Income', 'Budgeted Needs', 'Budgeted Needs %']);
-    expect(allNeedsVsWantsColumns.at(-1)).toEqual({ key: 'actual_savings_percent', title: 'Actual Savings %', kind: 'percent' });
+    // The original backend's actuals (its actual_wants counts what is not yet spent), then what was spent on wants and what is not yet spent, apart.
+    expect(allNeedsVsWantsColumns.map((column) => column.key).slice(-6)).toEqual(['actual_savings', 'actual_savings_percent', 'actual_wants_spent', 'actual_wants_spent_percent', 'actual_unspent', 'actual_unspent_percent']);
+    expect(allNeedsVsWantsColumns.at(-1)).toEqual({ key: 'actual_unspent_percent', title: 'Actual Unspent %', kind: 'percent' });
   });
 });

@@ -27,7 +27,7 @@ describe('what a new budget and a new income start from', () => {
       'GET /budgets/7': sampleBudget(),
     });
     renderBudgets('/budgets/7');
-    await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+    await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' });
     await user.click(screen.getByRole('button', { name: 'Make Changes' }));
     await user.click(await screen.findByRole('button', { name: 'Add Income' }));
     const incomes = screen.getByRole('table', { name: 'Incomes' });

@@ -54,7 +54,7 @@ export async function editSampleBudget(settings: Partial<Settings> = {}) {
   });
   const user = userEvent.setup();
   const rendered = renderBudgets('/budgets/7');
-  await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+  await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' });
   await user.click(screen.getByRole('button', { name: 'Make Changes' }));
   await screen.findByRole('button', { name: 'Save Changes' });
   return { user, network, ...rendered };

@@ -34,7 +34,7 @@ describe('a line both people changed', () => {
       },
     });
     const { messages } = renderBudgets('/budgets/7');
-    await screen.findByRole('heading', { name: 'Edit Budget: Jan 01 - Jan 31, 2026' });
+    await screen.findByRole('heading', { name: 'Budget: Jan 01 - Jan 31, 2026' });
     await user.click(screen.getByRole('button', { name: 'Make Changes' }));
     const amount = () => within(rowOf('Dining')).getByLabelText(/ amount$/);
     await user.clear(amount());
