@@ -46,7 +46,7 @@ async function setUpAccounts(page: Page, user: E2eUser, api: Api): Promise<Omit<
   // Debts read as debts: the form asks what is owed, as a positive number, and says how it counts.
   await expect(dialog.getByLabel('Opening Balance')).toHaveCount(0);
   await expect(dialog.getByText('What you owe, as a positive number: it is stored and shown as a negative balance.')).toBeVisible();
-  await dialog.getByLabel('Amount owed').fill('450');
+  await dialog.getByRole('textbox', { name: 'Amount owed' }).fill('450');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: 'Visa', exact: true })).toBeVisible();
