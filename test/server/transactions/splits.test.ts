@@ -2,7 +2,7 @@ import type { Budget } from '../../../src/shared/schemas/budgets';
 import type { Transaction } from '../../../src/shared/schemas/transactions';
 import { checkStoredSums } from '../../../server/services/storedSums';
 import { createAllocation, createBankAccount, createBudget, createTransaction, householdSnapshot } from '../../support/builders';
-import { call, testDialects, useTestServer } from '../../support/testServer';
+import { call, signUpAndIn, testDialects, useTestServer } from '../../support/testServer';
 import { createEnvelope, type ErrorBody, getWindow, saveWindow, windowFixture } from './fixtures';
 
 /** Issue 44: one bank row divided into parts, each counting toward its allocation or envelope (api-and-domain §5.1). */
@@ -274,5 +274,75 @@ describe.each(testDialects)('split transactions on %s', (dialect) => {
     expect(reopened.status).toBe(200);
     expect(await ctx.user.scope.selectFrom('transaction_splits').select('id').execute()).toHaveLength(2);
     await sumsAgree();
+  });
+});
+
+/** Issue 44: every figure that uses an allocation uses the parts, and a split row travels whole. */
+describe.each(testDialects)('split rows in reports, Find, the export and the import on %s', (dialect) => {
+  const ctx = useTestServer(dialect);
+
+  async function splitReceipt() {
+    const f = await windowFixture(ctx.user.scope, { closing_date: '2026-02-28' });
+    const gifts = await createAllocation(ctx.user.scope, f.budget.id, f.category.id, { name: 'Gifts', allocation_class: 'need' });
+    await createTransaction(ctx.user.scope, f.bankAccount.id, '2026-03-05', { description: 'Supermarket', withdrawal_amount: 10_000, deposit_amount: 0 });
+    const window = await getWindow(ctx.server, ctx.user, f.bankAccount.id, f.budget.id);
+    const saved = await saveWindow(ctx.server, ctx.user, {
+      bank_account_id: f.bankAccount.id,
+      budget_id: f.budget.id,
+      window_lock_version: window.lockVersion,
+      transactions: [{ ...window.body[0], splits: [{ amount: -7_000, allocation_id: f.allocation.id, memo: 'weekly shop' }, { amount: -3_000, allocation_id: gifts.id, memo: 'birthday present' }] }],
+    });
+    expect(saved.status).toBe(200);
+    return { ...f, gifts };
+  }
+
+  it('Category Spending and Needs vs Wants count each part toward its allocation', async () => {
+    await splitReceipt();
+    const spending = await call<{ data: Array<{ category_name: string; spent: number }> }>(ctx.server, ctx.user, { method: 'GET', url: '/reports/category_spending' });
+    expect(spending.body.data.map((row) => [row.category_name, row.spent])).toEqual([['Food', 10_000]]);
+    const needs = await call<{ data: Array<{ actual_needs: number }> }>(ctx.server, ctx.user, { method: 'GET', url: '/reports/needs_vs_wants' });
+    expect(needs.body.data.map((row) => row.actual_needs)).toEqual([3_000]);
+  });
+
+  it('Find Transactions finds a split row by a part\'s allocation or memo, and shows its parts', async () => {
+    const f = await splitReceipt();
+    const search = (query: string) => call<{ results: Array<{ description: string; allocation_name: string | null; splits?: unknown[] }>; total: number }>(ctx.server, ctx.user, { method: 'GET', url: `/transactions/search?${query}` });
+    const byAllocation = await search(`allocation_id=${f.gifts.id}`);
+    expect(byAllocation.body.results.map((r) => [r.description, r.allocation_name, r.splits?.length])).toEqual([['Supermarket', 'Groceries, Gifts', 2]]);
+    expect((await search('q=birthday')).body.results.map((r) => r.description)).toEqual(['Supermarket']);
+    expect((await search('q=nothing%20like%20it')).body.total).toBe(0);
+  });
+
+  it('the export carries the parts; the import writes them back (new ids) and the budget reads the same; the CSV has a line per part', async () => {
+    const f = await splitReceipt();
+    const exported = await call<{ transactions: Array<{ splits?: Array<{ amount: number; memo: string | null }> }> }>(ctx.server, ctx.user, { method: 'GET', url: '/household/export' });
+    expect(exported.body.transactions[0].splits!.map((p) => [p.amount, p.memo])).toEqual([
+      [-7_000, 'weekly shop'],
+      [-3_000, 'birthday present'],
+    ]);
+    const csv = await ctx.server.app.inject({ method: 'GET', url: '/household/export/transactions.csv', headers: ctx.user.headers });
+    expect(csv.body).toMatch(/Supermarket \(Split \(1\/2\): weekly shop\),70\.00/);
+    expect(csv.body).toMatch(/Supermarket \(Split \(2\/2\): birthday present\),30\.00/);
+
+    const before = await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${f.budget.id}` });
+    const newcomer = await signUpAndIn(ctx.server);
+    const imported = await call(ctx.server, newcomer, { method: 'POST', url: '/household/import', payload: exported.body });
+    expect(imported.status).toBe(200);
+    const budgets = await call<Array<{ id: number }>>(ctx.server, newcomer, { method: 'GET', url: '/budgets' });
+    const after = await call<Budget>(ctx.server, newcomer, { method: 'GET', url: `/budgets/${budgets.body[0].id}` });
+    expect(after.body.allocations.map((a) => [a.name, a.spent])).toEqual(before.body.allocations.map((a) => [a.name, a.spent]));
+    expect(after.body.allocations.map((a) => a.spent)).toEqual([7_000, 3_000]);
+    expect((await checkStoredSums(ctx.server.db)).filter((c) => c.differences.length > 0)).toEqual([]);
+  });
+
+  it('an import whose parts do not add up to their row is refused as damaged, nothing written', async () => {
+    await splitReceipt();
+    const exported = await call<{ transactions: Array<{ splits?: Array<{ amount: number }> }> }>(ctx.server, ctx.user, { method: 'GET', url: '/household/export' });
+    exported.body.transactions[0].splits![0].amount = -6_000;
+    const newcomer = await signUpAndIn(ctx.server);
+    const refused = await call<ErrorBody>(ctx.server, newcomer, { method: 'POST', url: '/household/import', payload: exported.body });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.join('\n')).toMatch(/the parts add up to -90\.00; the row is -100\.00/);
+    expect(await call<unknown[]>(ctx.server, newcomer, { method: 'GET', url: '/budgets' }).then((r) => r.body)).toEqual([]);
   });
 });
