@@ -5,7 +5,7 @@ import type { Database } from './schema';
 import type { HouseholdScope } from './scope';
 
 /** The tables whose rows carry a `row_version` (migration 0009): the rows an undo can put back. */
-export type VersionedTable = 'transactions' | 'incomes' | 'allocations' | 'sink_fund_allocations' | 'special_events' | 'schedules' | 'schedule_occurrences';
+export type VersionedTable = 'transactions' | 'transaction_splits' | 'incomes' | 'allocations' | 'sink_fund_allocations' | 'special_events' | 'schedules' | 'schedule_occurrences';
 
 /** A stored row of any versioned table, as the writer handles it. */
 export type StoredRow = { id: number } & Record<string, unknown>;

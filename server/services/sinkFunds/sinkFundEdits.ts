@@ -1,3 +1,4 @@
+import { partCounts } from '../transactions/splits';
 import { sql } from 'kysely';
 import {
   SINK_FUND_CONFLICT_MESSAGE,
@@ -106,8 +107,9 @@ async function refuseDeletingUsedEnvelopes(scope: HouseholdScope, deletes: Plan[
       for (const row of rows) counts.set(Number(row.sink_fund_allocation_id), row.n);
     },
   );
+  const parts = await partCounts(scope, 'sink_fund_allocation_id', deletes.map(({ stored }) => stored.id));
   for (const { index, stored } of deletes) {
-    const count = counts.get(stored.id) ?? 0;
+    const count = (counts.get(stored.id) ?? 0) + (parts.get(stored.id) ?? 0);
     if (count > 0) {
       refusals.add(`Sink fund allocation '${stored.name}' has ${counted(count, 'transaction')} and cannot be deleted: close it instead`, field(index, 'deleted'));
     }
