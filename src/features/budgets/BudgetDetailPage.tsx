@@ -33,6 +33,7 @@ import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BudgetTablesTheme } from './BudgetTablesTheme';
+import { useScheduledToCome } from './scheduledToCome';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -121,6 +122,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
+  const scheduled = useScheduledToCome(budget);
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
   useEditKeys(editing, save, cancel);
   const heading = budgetHeading(budget?.name, editing);
@@ -174,7 +176,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
         <BudgetTablesTheme>
           <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
-          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} scheduled={scheduled} />
         </BudgetTablesTheme>
         <BudgetSummary budgetId={budgetId} />
         <BudgetFiguresBar budgetId={budgetId} />

@@ -47,6 +47,7 @@ async function saveBudget(undo: unknown) {
     'GET /settings': householdSettings(),
     'GET /budgets': budgetList,
     'GET /budgets/7': sampleBudget(),
+    'GET /schedules/upcoming': [],
     'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: 4 }), headers: { [ACTIVITY_ID_HEADER]: '41' } }),
     'POST /activity/41/undo': undo,
   });
