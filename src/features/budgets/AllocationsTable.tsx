@@ -1,6 +1,6 @@
 import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { ListIcon } from '../../components/icons';
 import { Money } from '../../components/Money';
 import { remaining } from '../../shared/budgetMath';

@@ -1,6 +1,6 @@
 import { Button, Checkbox } from 'antd';
 import { memo, useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../platform/hooks';
 import type { AppDispatch } from '../../app/store';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';

@@ -1,5 +1,5 @@
-import { api, LIST } from '../../app/api';
-import { activityIdOf, type Recorded } from '../../app/recordedWrites';
+import { api, LIST } from '../../platform/api';
+import { activityIdOf, type Recorded } from '../../platform/recordedWrites';
 import type { CarriedForwardOrigin, MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
