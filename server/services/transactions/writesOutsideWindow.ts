@@ -8,7 +8,7 @@ import { unprocessable } from '../../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { checkRows, RowProblems, type RowToCheck } from './rowRules';
 import { refuseBeyondTransactionLimit } from './reads';
-import { TRANSACTION_COLUMNS, type TransactionValues } from './window';
+import { storedValues, TRANSACTION_COLUMNS, type TransactionValues } from './transactionColumns';
 
 /** A row to create, complete: every route outside the window decides each of its values itself. */
 export type NewRowOutsideWindow = TransactionValues & { bank_account_id: number };
@@ -20,11 +20,6 @@ export interface RowsOutsideWindow {
   deletes?: Transaction[];
 }
 
-const storedValues = (row: Transaction): TransactionValues => {
-  const values = {} as Record<keyof TransactionValues, unknown>;
-  for (const column of Object.keys(TRANSACTION_COLUMNS) as (keyof TransactionValues)[]) values[column] = row[column];
-  return values as TransactionValues;
-};
 
 /** The budgets whose periods hold any of the dates (budgets never overlap). */
 async function budgetsHolding(scope: HouseholdScope, dates: string[]): Promise<Budget[]> {
