@@ -7,6 +7,16 @@ import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
 /** Why an imported row arrived marked deleted. */
 type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate' | 'scheduled';
 
+/** One part of a split row as the screen edits it (its amount signed like the row's net). */
+export interface DraftSplit {
+  key: string;
+  id: number | null;
+  amount: Cents;
+  allocation_id: number | null;
+  sink_fund_allocation_id: number | null;
+  memo: string;
+}
+
 /** One row of the window as the screen edits it: saved rows keep their id, new rows have none. */
 export interface DraftRow {
   key: string;
@@ -25,6 +35,8 @@ export interface DraftRow {
   importFlag?: ImportFlag;
   /** An allocation learned from the household's history, shown until accepted; never sent (rowsToSave names its fields). */
   suggestedAllocationId?: number | null;
+  /** The row's parts: absent for a row never split (sent as it was), `[]` once unsplit here (sent, so the server drops them). */
+  splits?: DraftSplit[];
 }
 
 const savedRowKey = (id: number) => `t${id}`;
@@ -40,8 +52,21 @@ export const draftRowIdentity: RowIdentity<DraftRow, string> = {
   asNew: (row) => ({ ...row, id: null, key: newRowKey() }),
 };
 
+let newSplitCounter = 0;
+export const newSplitKey = () => `p${++newSplitCounter}`;
+
+export const draftSplitOf = (part: NonNullable<Transaction['splits']>[number]): DraftSplit => ({
+  key: `s${part.id}`,
+  id: part.id,
+  amount: part.amount,
+  allocation_id: part.allocation_id,
+  sink_fund_allocation_id: part.sink_fund_allocation_id,
+  memo: part.memo ?? '',
+});
+
 export function draftFromTransaction(t: Transaction): DraftRow {
   return {
+    ...(t.splits ? { splits: t.splits.map(draftSplitOf) } : {}),
     key: savedRowKey(t.id),
     id: t.id,
     transaction_date: t.transaction_date,
@@ -101,6 +126,17 @@ export function rowsToSave(rows: readonly DraftRow[]): { transactions: Transacti
       bank_ref: row.bank_ref,
       is_manual_adjustment: row.is_manual_adjustment,
       ...(row.deleted ? { deleted: true } : {}),
+      ...(row.splits
+        ? {
+            splits: row.splits.map((part) => ({
+              id: part.id,
+              amount: part.amount,
+              allocation_id: part.allocation_id,
+              sink_fund_allocation_id: part.sink_fund_allocation_id,
+              memo: part.memo.trim() === '' ? null : part.memo,
+            })),
+          }
+        : {}),
     });
   }
   return { transactions, keys };
