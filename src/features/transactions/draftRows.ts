@@ -3,6 +3,8 @@ import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
 import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
+import { splitDifference } from '../../shared/splits';
+import { formatMoney } from '../../shared/money';
 
 /** Why an imported row arrived marked deleted. */
 type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate' | 'scheduled';
@@ -147,9 +149,43 @@ export function rowsNeedingFixes(rows: readonly DraftRow[], window: BudgetWindow
   const byRow = new Map<string, string[]>();
   for (const row of rows) {
     const problems = rowProblems(row, window);
+    const unsplit = row.deleted ? null : splitProblem(row);
+    if (unsplit) problems.push(unsplit);
     if (problems.length > 0) byRow.set(row.key, problems);
   }
   return byRow;
 }
 
 export const fixRowsMessage = (count: number) => `${count} ${count === 1 ? 'row needs' : 'rows need'} fixing before saving (marked below). Fix them or delete them.`;
+
+/** The save is refused while a split row's parts do not add up to it: the difference, in the row's direction. */
+export function splitProblem(row: DraftRow): string | null {
+  if (!row.splits?.length) return null;
+  const difference = splitDifference(row, row.splits);
+  if (difference === 0) return null;
+  const sign = netOf(row) < 0 ? -1 : 1;
+  const left = sign * difference;
+  return left > 0 ? `The parts are ${formatMoney(left)} short of the amount: give it to a part.` : `The parts are ${formatMoney(-left)} more than the amount.`;
+}
+
+/** "Split" on a row: one part holding the whole amount and the row's allocation (or envelope), to divide from. */
+export const splitStarted = (row: DraftRow): Partial<DraftRow> => ({
+  allocation_id: null,
+  sink_fund_allocation_id: null,
+  splits: [{ key: newSplitKey(), id: null, amount: netOf(row), allocation_id: row.allocation_id, sink_fund_allocation_id: row.sink_fund_allocation_id, memo: '' }],
+});
+
+/** Another part, proposed with what the others leave of the amount. */
+export const partAdded = (row: DraftRow): Partial<DraftRow> => ({
+  splits: [
+    ...(row.splits ?? []),
+    { key: newSplitKey(), id: null, amount: splitDifference(row, row.splits ?? []), allocation_id: null, sink_fund_allocation_id: null, memo: '' },
+  ],
+});
+
+/** Unsplit: the parts go (the save drops them); the row takes the first part's allocation or envelope. */
+export const splitRemoved = (row: DraftRow): Partial<DraftRow> => ({
+  splits: [],
+  allocation_id: row.splits?.[0]?.allocation_id ?? null,
+  sink_fund_allocation_id: row.splits?.[0]?.sink_fund_allocation_id ?? null,
+});
