@@ -73,7 +73,14 @@ export function quickAddEntry(added: QuickAdded): ActivityEntry {
   const { transaction, budget, accountName } = added;
   const amount = transaction.withdrawal_amount ? formatMoney(transaction.withdrawal_amount) : `+${formatMoney(transaction.deposit_amount)}`;
   // A row just inserted is at version 0: the quick add wrote it once and nothing else in its transaction.
-  const changes: ChangeSet = { tables: { transactions: { inserted: [transaction.id], updated: [], deleted: [] } }, left: { [rowKey('transactions', transaction.id)]: 0 } };
+  const parts = added.partIds;
+  const changes: ChangeSet = {
+    tables: {
+      transactions: { inserted: [transaction.id], updated: [], deleted: [] },
+      ...(parts.length ? { transaction_splits: { inserted: parts, updated: [], deleted: [] } } : {}),
+    },
+    left: { [rowKey('transactions', transaction.id)]: 0, ...Object.fromEntries(parts.map((id) => [rowKey('transaction_splits', id), 0])) },
+  };
   const undo: WindowUndo = { bankAccountId: transaction.bank_account_id, budgetId: budget.id, changes };
   return {
     kind: 'window_save',
