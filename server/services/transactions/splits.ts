@@ -157,8 +157,8 @@ export async function deleteParts(scope: HouseholdScope, plan: PartsPlan): Promi
 }
 
 /** Writes a plan's updates and inserts, once every row has its id (`rowIds` by the row's index in the save). */
-export async function writeParts(scope: HouseholdScope, accountId: number, plan: PartsPlan, rowIds: ReadonlyMap<number, number>): Promise<void> {
-  await writeRowSet(scope, 'transaction_splits', SPLIT_COLUMNS, {
+export async function writeParts(scope: HouseholdScope, accountId: number, plan: PartsPlan, rowIds: ReadonlyMap<number, number>): Promise<number[]> {
+  const written = await writeRowSet(scope, 'transaction_splits', SPLIT_COLUMNS, {
     updates: plan.updates,
     inserts: plan.inserts.map(({ index, values, counted }) => ({
       ...values,
@@ -168,6 +168,7 @@ export async function writeParts(scope: HouseholdScope, accountId: number, plan:
       transaction_id: rowIds.get(index)!,
     })),
   });
+  return written.inserted;
 }
 
 /** Copies of `parts` onto other rows (a close's carried-forward copies): `copyOf` maps a row's id to its copy's. */

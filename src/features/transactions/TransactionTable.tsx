@@ -7,7 +7,8 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { formatShortDate } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
-import type { DraftRow } from './draftRows';
+import { splitStarted, type DraftRow } from './draftRows';
+import { SplitParts } from './SplitParts';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
@@ -78,6 +79,7 @@ const TransactionRowView = memo(function TransactionRowView({
   const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : '', errors?.length ? 'ec-row--refused' : ''].filter(Boolean).join(' ');
   const label = row.description || 'new row';
   const closeFlag = closeRowFlag(row.brought_forward_status, row.id === null ? undefined : carriedFrom.get(row.id));
+  const split = (row.splits?.length ?? 0) > 0;
   return (
     <>
       <tr className={className} data-row-key={row.key}>
@@ -128,7 +130,9 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </th>
         <td className="ec-col-allocation" data-label={allocationHeading(isSinkFund)}>
-          {editing ? (
+          {split ? (
+            <span className="ec-split-note">Split ({row.splits!.length} parts)</span>
+          ) : editing ? (
             <AllocationPicker
               ariaLabel={allocationHeading(isSinkFund)}
               value={pickedId}
@@ -140,7 +144,12 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : (
             optionLabel(options, pickedId)
           )}
-          {editing && !isSinkFund && hasOpenSuggestion(row) && (
+          {editing && !split && !row.deleted && row.brought_forward_status === null && (
+            <Button size="small" type="link" className="ec-split-button" aria-label={`Split ${label}`} onClick={() => change(splitStarted(row))}>
+              Split
+            </Button>
+          )}
+          {editing && !isSinkFund && !split && hasOpenSuggestion(row) && (
             <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
           )}
         </td>
@@ -168,6 +177,7 @@ const TransactionRowView = memo(function TransactionRowView({
           </td>
         )}
       </tr>
+      {split && <SplitParts row={row} editing={editing && !row.deleted} isSinkFund={isSinkFund} options={options} span={editing ? 8 : 7} onChange={change} />}
       {errors && errors.length > 0 && (
         <tr className="ec-row-errors">
           <td />

@@ -96,7 +96,7 @@ export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
  * its date. The fields are a window row's, checked by the same rules.
  */
 export const quickAddBodySchema = transactionRowSchema
-  .pick({ transaction_date: true, withdrawal_amount: true, deposit_amount: true, allocation_id: true, sink_fund_allocation_id: true })
+  .pick({ transaction_date: true, withdrawal_amount: true, deposit_amount: true, allocation_id: true, sink_fund_allocation_id: true, splits: true })
   .extend({ bank_account_id: idSchema, description: textSchema(DESCRIPTION_MAX) });
 export type QuickAddBody = z.infer<typeof quickAddBodySchema>;
 

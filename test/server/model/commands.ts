@@ -33,21 +33,21 @@ const MAX_ACCOUNTS = 4;
 const MAX_BUDGETS = 3;
 const MAX_DRAFTS = 3;
 
-const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
-const byId = <T extends { id: number }>(map: Map<number, T>) => [...map.values()].sort((a, b) => a.id - b.id);
+export const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
+export const byId = <T extends { id: number }>(map: Map<number, T>) => [...map.values()].sort((a, b) => a.id - b.id);
 const budgetsByStart = (ledger: Ledger) => [...ledger.budgets.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
-const allocationsOf = (ledger: Ledger, budgetId: number) => byId(ledger.allocations).filter((a) => a.budgetId === budgetId);
-const envelopesOf = (ledger: Ledger, accountId: number) => byId(ledger.envelopes).filter((e) => e.accountId === accountId);
-const inWindow = (row: LedgerRow, accountId: number, budget: LedgerBudget) => row.accountId === accountId && row.date >= budget.start && row.date <= budget.end;
+export const allocationsOf = (ledger: Ledger, budgetId: number) => byId(ledger.allocations).filter((a) => a.budgetId === budgetId);
+export const envelopesOf = (ledger: Ledger, accountId: number) => byId(ledger.envelopes).filter((e) => e.accountId === accountId);
+export const inWindow = (row: LedgerRow, accountId: number, budget: LedgerBudget) => row.accountId === accountId && row.date >= budget.start && row.date <= budget.end;
 const dayIn = (budget: LedgerBudget, day: number) => {
   const length = Number(new Date(`${budget.end}T00:00:00Z`)) / 864e5 - Number(new Date(`${budget.start}T00:00:00Z`)) / 864e5 + 1;
   return addDays(budget.start, day % length);
 };
 /** `choice` 0 means none, otherwise one of the list (so "none" is as likely as each item). */
-const optional = <T>(list: readonly T[], choice: number): T | null => (choice % (list.length + 1) === 0 ? null : list[(choice % (list.length + 1)) - 1]);
+export const optional = <T>(list: readonly T[], choice: number): T | null => (choice % (list.length + 1) === 0 ? null : list[(choice % (list.length + 1)) - 1]);
 
 /** One step of the model: runs only when its name is not a known gap, then checks every invariant. */
-abstract class Step implements Command {
+export abstract class Step implements Command {
   constructor(readonly params: object) {}
   abstract readonly name: string;
   protected abstract possible(model: Readonly<Model>): boolean;
@@ -230,7 +230,7 @@ const toSent = (row: RowSpec) => ({
 });
 
 /** A window save is refused in a closed budget and for a new row on or before the account's opening date. */
-function windowExpectation(model: Model, accountId: number, budget: LedgerBudget, added: RowSpec[]): Expectation {
+export function windowExpectation(model: Model, accountId: number, budget: LedgerBudget, added: RowSpec[]): Expectation {
   if (budget.status === 'closed') return refuse('the budget is closed');
   const early = added.find((row) => refusesDate(model.ledger, accountId, row.date));
   return early ? refuse(`${early.date} is on or before the opening date`) : accept;
@@ -240,7 +240,7 @@ function windowExpectation(model: Model, accountId: number, budget: LedgerBudget
  * Saves `kept` (the rows sent back, by id) and `added` as the whole window: every other row of the window is
  * deleted. Returns false when the app refused it.
  */
-async function saveWindowRows(
+export async function saveWindowRows(
   model: Model,
   house: Household,
   label: string,
@@ -263,12 +263,12 @@ async function saveWindowRows(
   model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
 }
 
-const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
+export const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
   account: pick(byId(model.ledger.accounts), p.account),
   budget: pick(budgetsByStart(model.ledger), p.budget),
 });
 
-async function readWindow(model: Model, house: Household, accountId: number, budgetId: number) {
+export async function readWindow(model: Model, house: Household, accountId: number, budgetId: number) {
   const response = await call<Transaction[]>(house.server, house.actor, { method: 'GET', url: `/transactions?bank_account_id=${accountId}&budget_id=${budgetId}` });
   model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
   return { rows: response.body.map(draftFromTransaction), lockVersion: Number(response.headers[WINDOW_LOCK_HEADER]) };
@@ -290,7 +290,8 @@ class SaveWindow extends Step {
     const window = await readWindow(model, house, account!.id, budget!.id);
     let kept = window.rows;
     if (!this.p.importing) {
-      const ordinary = kept.filter((row) => row.brought_forward_status === null && !row.is_manual_adjustment);
+      // A split row's amount changes with its parts (splitSteps.ts): here its parts would no longer add up.
+      const ordinary = kept.filter((row) => row.brought_forward_status === null && !row.is_manual_adjustment && !row.splits?.length);
       const changed = optional(ordinary, this.p.change);
       const removed = optional(kept.filter((row) => row !== changed), this.p.remove);
       kept = kept

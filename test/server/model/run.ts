@@ -3,6 +3,7 @@ import type { TestServer } from '../../support/testServer';
 import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
 import { newModel } from './model';
+import { splitArbitraries } from './splitSteps';
 
 export interface ModelRunOptions {
   runs: number;
@@ -30,7 +31,7 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
  */
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
   const { runs, seed, path, replayPath, maxCommands } = options;
-  const property = fc.asyncProperty(setupInAnyOrder, fc.commands(commandArbitraries, { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
+  const property = fc.asyncProperty(setupInAnyOrder, fc.commands([...commandArbitraries, ...splitArbitraries], { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
     const house = await newHousehold(server);
     await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
   });

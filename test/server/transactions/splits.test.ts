@@ -218,6 +218,38 @@ describe.each(testDialects)('split transactions on %s', (dialect) => {
     await sumsAgree();
   });
 
+  it('Quick Add splits: the row and its parts in one write, undone together; parts that do not add up are refused', async () => {
+    const f = await arrange();
+    const quickAdd = (splits: object[]) =>
+      call<Transaction & ErrorBody>(ctx.server, ctx.user, {
+        method: 'POST',
+        url: '/transactions/one',
+        payload: { bank_account_id: f.bankAccount.id, transaction_date: '2026-03-09', description: 'Market', withdrawal_amount: 4_000, splits },
+      });
+    const snapshot = await householdSnapshot(ctx.user.scope);
+    const refused = await quickAdd([{ amount: -3_000, allocation_id: f.allocation.id }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual(['The parts add up to -30.00; the row is -40.00 (-10.00 not split)']);
+    expect(await householdSnapshot(ctx.user.scope)).toEqual(snapshot);
+
+    const added = await quickAdd([
+      { amount: -3_000, allocation_id: f.allocation.id },
+      { amount: -1_000, allocation_id: f.gifts.id, memo: 'flowers' },
+    ]);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ allocation_id: null, status: 'paid' });
+    expect(added.body.splits!.map((p) => [p.amount, p.memo])).toEqual([
+      [-3_000, null],
+      [-1_000, 'flowers'],
+    ]);
+    expect(await spentOf(f.budget.id)).toEqual({ Groceries: 3_000, 'Household goods': 0, Gifts: 1_000 });
+    const page = await call<{ entries: Array<{ id: number }> }>(ctx.server, ctx.user, { method: 'GET', url: '/activity' });
+    expect((await call(ctx.server, ctx.user, { method: 'POST', url: `/activity/${page.body.entries[0].id}/undo` })).status).toBe(200);
+    expect(await spentOf(f.budget.id)).toEqual({ Groceries: 0, 'Household goods': 0, Gifts: 0 });
+    expect(await ctx.user.scope.selectFrom('transaction_splits').select('id').execute()).toEqual([]);
+    await sumsAgree();
+  });
+
   it('parts in envelopes move their money out of Unassigned Money; the envelope lists the part', async () => {
     const account = await createBankAccount(ctx.user.scope, { name: 'Funds', account_type: 'sink_fund', account_category: 'asset', closing_date: '2026-02-28' });
     const budget = await createBudget(ctx.user.scope, '2026-03-01');
