@@ -67,6 +67,7 @@ export async function storedRows(house: Household): Promise<Map<number, LedgerRo
         envelopeId: row.sink_fund_allocation_id,
         carried: row.brought_forward_status as CarriedStatus,
         manual: Boolean(row.is_manual_adjustment),
+        paid: row.status === 'paid',
       },
     ]),
   );

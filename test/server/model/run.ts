@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { TestServer } from '../../support/testServer';
+// Card steps twice as often: a card month needs charges, a payment and marking them before a close.
+import { cardCommandArbitraries } from './cardSteps';
 import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
 import { newModel } from './model';
@@ -30,7 +32,7 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
  */
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
   const { runs, seed, path, replayPath, maxCommands } = options;
-  const property = fc.asyncProperty(setupInAnyOrder, fc.commands(commandArbitraries, { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
+  const property = fc.asyncProperty(setupInAnyOrder, fc.commands([...commandArbitraries, ...cardCommandArbitraries, ...cardCommandArbitraries], { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
     const house = await newHousehold(server);
     await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
   });

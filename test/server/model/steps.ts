@@ -91,4 +91,5 @@ export const ledgerRowOf = (accountId: number, row: DraftRow): LedgerRow => ({
   envelopeId: row.sink_fund_allocation_id,
   carried: row.brought_forward_status,
   manual: row.is_manual_adjustment,
+  paid: row.status === 'paid',
 });
