@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { TestServer } from '../../support/testServer';
-// Card steps twice as often: a card month needs charges, a payment and marking them before a close.
 import { cardCommandArbitraries } from './cardSteps';
 import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
@@ -32,6 +31,7 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
  */
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
   const { runs, seed, path, replayPath, maxCommands } = options;
+  // Card steps twice as often: a card's month needs charges, a payment and marking them before a close.
   const property = fc.asyncProperty(setupInAnyOrder, fc.commands([...commandArbitraries, ...cardCommandArbitraries, ...cardCommandArbitraries], { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
     const house = await newHousehold(server);
     await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
