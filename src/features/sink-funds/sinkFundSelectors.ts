@@ -39,6 +39,13 @@ function selectEnvelopeRows(state: RootState, accountId: number): EntityState<En
 
 export const selectEnvelope = (state: RootState, accountId: number, key: number) => selectEnvelopeRows(state, accountId).entities[key];
 
+const NO_CLASH: Partial<EnvelopeLine> = {};
+/** After a Reload: the envelope's fields someone else changed too, with their values (shown beside the person's). */
+export const selectEnvelopeClash = (state: RootState, accountId: number, key: number): Partial<EnvelopeLine> => {
+  const draft = state.sinkFundEdit.draft;
+  return draft?.accountId === accountId ? ((draft.clashes?.envelopes?.[key] as Partial<EnvelopeLine> | undefined) ?? NO_CLASH) : NO_CLASH;
+};
+
 /** While editing: the envelopes as they were when editing started. */
 const selectDraftBase = (state: RootState, accountId: number) => {
   const draft = state.sinkFundEdit.draft;
