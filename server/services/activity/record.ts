@@ -28,6 +28,7 @@ export type ActivityKind =
   | 'sink_fund'
   | 'special_event'
   | 'schedule_entry'
+  | 'history_import'
   | 'undo';
 
 interface EntryOf<K extends ActivityKind> {
