@@ -18,9 +18,8 @@ const message = (page: Page, text: string) => page.locator('.ec-message-text', {
 const rowWith = (scope: Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
 const money = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 
-interface Window {
-  transactions: Array<{ description: string; withdrawal_amount: number; allocation_id: number | null; bank_ref: string | null }>;
-}
+/** `GET /transactions`: the window's rows. */
+type Window = Array<{ description: string; withdrawal_amount: number; allocation_id: number | null; bank_ref: string | null }>;
 
 /** An antd select of the dialog by its label: its box is what a person clicks. */
 const select = (dialog: Locator, label: string) => dialog.locator('.ant-select', { has: dialog.page().getByRole('combobox', { name: label }) });
@@ -85,7 +84,7 @@ test('schedule the rent and a weekly bill, see them upcoming, import the rent, c
   await expect(rowWith(upcoming, 'Window cleaner').first()).toBeVisible();
   await expect(rowWith(upcoming, 'Rent')).toHaveCount(0);
   const window = await household.api<Window>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
-  const rents = window.transactions.filter((row) => row.withdrawal_amount === 155_000);
+  const rents = window.filter((row) => row.withdrawal_amount === 155_000);
   expect(rents).toEqual([expect.objectContaining({ description: 'RENT PAYMENT FLAT 4', allocation_id: household.allocationId('Rent') })]);
 
   // The weekly one, confirmed where bills wait: entered once, dated its day.
@@ -96,7 +95,7 @@ test('schedule the rent and a weekly bill, see them upcoming, import the rent, c
   await expect(waiting.getByRole('button', { name: `Enter now Window cleaner of ${start}` })).toHaveCount(0);
   await expect(waiting.getByRole('button', { name: /^Enter now Rent/ })).toHaveCount(0);
   const entered = await household.api<Window>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
-  expect(entered.transactions.filter((row) => row.description === 'Window cleaner')).toEqual([
+  expect(entered.filter((row) => row.description === 'Window cleaner')).toEqual([
     expect.objectContaining({ withdrawal_amount: 4_000, allocation_id: household.allocationId('Fun'), bank_ref: expect.stringMatching(/^SCH-/) }),
   ]);
 
@@ -115,7 +114,7 @@ test('schedule the rent and a weekly bill, see them upcoming, import the rent, c
   await expect(message(page, 'Budget copied.')).toBeVisible();
   const next = rowWith(page.locator('.ec-budget-list'), budgetName(nextStart, nextEnd));
   await next.getByRole('button', { name: 'View' }).click();
-  await expect(page.getByRole('heading', { name: `Budget: ${budgetName(nextStart, nextEnd)}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Budget: ${budgetName(nextStart, nextEnd)}`, exact: true })).toBeVisible();
   const proposed = page.getByRole('table', { name: 'Allocations' });
   await expect(rowWith(proposed, 'Rent').first()).toContainText('1,550.00');
   await expect(rowWith(proposed, 'Fun').first()).toContainText(money(occurrencesBetween(cleaning, nextStart, nextEnd).length * 4_000));
