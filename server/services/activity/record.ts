@@ -29,6 +29,7 @@ export type ActivityKind =
   | 'sink_fund'
   | 'special_event'
   | 'schedule_entry'
+  | 'history_import'
   | 'undo';
 
 interface EntryOf<K extends ActivityKind> {

@@ -43,6 +43,8 @@ export const moneyMovedTags = [
   { type: 'BankAccount' as const, id: LIST },
   'LastUpdate' as const,
   'SinkFund' as const,
+  // A row saved may pay a scheduled bill, which then is no longer upcoming (or due).
+  { type: 'Schedule' as const, id: LIST },
 ];
 
 export const transactionsApi = api.injectEndpoints({
