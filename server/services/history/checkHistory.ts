@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MAX_BANK_ACCOUNTS, MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../../../src/shared/money';
 import { updateBudgetBodySchema } from '../../../src/shared/schemas/budgets';
 import { bankAccountBodySchema, namedItemBodySchema } from '../../../src/shared/schemas/setup';
+import { scheduleBodySchema } from '../../../src/shared/schemas/schedules';
 import { saveWindowBodySchema } from '../../../src/shared/schemas/transactions';
 import { counted } from '../../../src/shared/wording';
 import { Refusals } from '../refusals';
@@ -43,6 +44,10 @@ export function checkHistoryPlan(plan: HistoryPlan, household: Pick<HistoryHouse
   }
   for (const { transaction: t } of plan.placed) {
     check(transactionRowSchema, { transaction_date: t.date, description: t.description, withdrawal_amount: t.withdrawal, deposit_amount: t.deposit, bank_ref: t.reference }, t.origin);
+  }
+  // An upcoming bill is a schedule as the schedules route takes one (its account and category are written with it).
+  for (const u of plan.upcoming) {
+    check(scheduleBodySchema, { description: u.description, amount: u.amount, bank_account_id: 1, frequency: 'monthly', start_date: u.date, times: 1 }, u.origin);
   }
   refusals.throwIfAny();
 }

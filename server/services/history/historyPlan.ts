@@ -56,6 +56,21 @@ export interface PlannedAccount {
   balanceAfter: number;
 }
 
+/**
+ * A row the other tool scheduled (YNAB exports the next occurrence of each, dated after the export and not
+ * cleared): it comes in as an upcoming bill, a schedule of one occurrence on its date (docs/schedules.md), never as
+ * a paid row.
+ */
+export interface PlannedUpcoming {
+  origin: string;
+  account: string;
+  date: string;
+  description: string;
+  /** Deposit less withdrawal, never 0. */
+  amount: number;
+  category: { group: string; name: string } | null;
+}
+
 /** What an import of the files creates and changes: the preview shows it, the import writes it. */
 export interface HistoryPlan {
   source: HistoryData['source'];
@@ -68,6 +83,7 @@ export interface HistoryPlan {
   keptMonths: string[];
   accounts: PlannedAccount[];
   placed: PlacedTransaction[];
+  upcoming: PlannedUpcoming[];
   unmapped: UnmappedRow[];
   household: HistoryPreview['household'];
   /** A digest of everything above that would be written: the import must match its preview's. */
@@ -160,16 +176,23 @@ function choicesOf(data: HistoryData, choices: HistoryChoices, household: Histor
  * of its category. The file's accounts and category groups join the household's of the same name unless the
  * person chose otherwise; a joined account's history before its opening date moves that date back (its opening
  * balance recomputed so today's balance stays) or is left out. Rows dated after the export and not cleared are
- * scheduled ones: left out and listed. Every step is one pass over the rows (maps by month, by line, by account).
+ * scheduled ones: listed, and brought in as upcoming bills. Every step is one pass over the rows (maps by month, by line, by account).
  */
 export function planHistory(data: HistoryData, household: HistoryHousehold, choices: HistoryChoices = {}): HistoryPlan {
   const exportedOn = choices.exported_on !== undefined ? choices.exported_on : (data.exportedOn ?? household.today);
   const unmapped: UnmappedRow[] = [...data.skipped];
 
-  // Scheduled rows (YNAB exports the next occurrence of each) are not history yet.
+  // Scheduled rows (YNAB exports the next occurrence of each) are not history yet: upcoming bills.
+  const upcoming: PlannedUpcoming[] = [];
   const current = data.transactions.filter((t) => {
     if (t.cleared || exportedOn === null || t.date <= exportedOn) return true;
-    unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, left out`));
+    const amount = t.deposit - t.withdrawal;
+    if (amount === 0) {
+      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
+      return false;
+    }
+    upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
+    unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     return false;
   });
 
@@ -335,6 +358,7 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
     keptMonths,
     accounts,
     placed,
+    upcoming,
     unmapped,
     household: { accounts: household.accounts.map(({ id, name }) => ({ id, name })), categories: household.categories },
   };
@@ -346,6 +370,7 @@ function fingerprintOf(plan: Omit<HistoryPlan, 'fingerprint'>): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify([plan.revision, plan.exportedOn, plan.groups, plan.budgets, plan.keptMonths, plan.accounts.map((a) => ({ ...a, existing: a.existing?.id ?? null }))]));
   for (const p of plan.placed) hash.update(JSON.stringify([p.transaction, p.allocation, p.status]));
+  hash.update(JSON.stringify(plan.upcoming));
   return hash.digest('base64url');
 }
 

@@ -23,22 +23,27 @@ const BEFORE_ANY_OPENING = '1900-01-01';
  * when the plan was made (its revision unchanged): new categories and accounts, the matched accounts' opening
  * moved back, the budgets of the months before the household's first, and the rows.
  */
+type Imported = HistoryImportResult['imported'] & { upcoming: number };
+
 export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<{ result: HistoryImportResult['imported']; activityId: number | null }> {
-  return recorded(scope, (trx) => writePlan(trx, plan), (imported) => ({ kind: 'history_import', summary: historySummary(plan, imported) }));
+  const { result, activityId } = await recorded(scope, (trx) => writePlan(trx, plan), (imported) => ({ kind: 'history_import', summary: historySummary(plan, imported) }));
+  const { upcoming: _upcoming, ...imported } = result;
+  return { result: imported, activityId };
 }
 
 /** "brought in history from YNAB: 3 accounts (1 joined an existing one), 24 budgets, 1,234 transactions, 2 new categories". */
-function historySummary(plan: HistoryPlan, imported: HistoryImportResult['imported']): string {
+function historySummary(plan: HistoryPlan, imported: Imported): string {
   const parts = [
     `${counted(imported.bank_accounts + imported.matched_accounts, 'account')}${imported.matched_accounts > 0 ? ` (${imported.matched_accounts} joined ${imported.matched_accounts === 1 ? 'an existing one' : 'existing ones'})` : ''}`,
     counted(imported.budgets, 'budget'),
     counted(imported.transactions, 'transaction'),
   ];
   if (imported.allocation_categories > 0) parts.push(counted(imported.allocation_categories, 'new category', 'new categories'));
+  if (imported.upcoming > 0) parts.push(counted(imported.upcoming, 'scheduled row') + ' as upcoming bills');
   return `brought in history from ${plan.source === 'actual' ? 'Actual Budget' : 'YNAB'}: ${parts.join(', ')}`;
 }
 
-async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {
+async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<Imported> {
   return scope.transaction(async (trx) => {
     // The role as it stands under the household's write lock (the route checked it before reading the files).
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
@@ -124,6 +129,29 @@ async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<Hist
       status,
     }));
     await insertRows(trx, 'transactions', rows);
+    // YNAB's scheduled rows: each an upcoming bill, a schedule of one occurrence on its date, waiting to be entered.
+    await insertRows(
+      trx,
+      'schedules',
+      plan.upcoming.map((u) => {
+        const categoryId = u.category ? (categories.get(u.category.group) ?? null) : null;
+        return {
+          household_id,
+          bank_account_id: accounts.get(u.account)!,
+          description: u.description,
+          amount: u.amount,
+          allocation_category_id: categoryId,
+          allocation_name: categoryId === null ? null : u.category!.name,
+          sink_fund_allocation_id: null,
+          frequency: 'monthly' as const,
+          day_of_month: Number(u.date.slice(8, 10)),
+          start_date: u.date,
+          end_date: null,
+          times: 1,
+          auto_enter: 0 as const,
+        };
+      }),
+    );
     // Every account the history touched is settled again, and a joined account's rows changed outside any window a
     // screen holds: its window version moves.
     await settleCheckpoints(trx, (await lastClosingDate(trx)) ?? BEFORE_ANY_OPENING, [...accounts.values()]);
@@ -136,6 +164,7 @@ async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<Hist
       bank_accounts: accounts.size - matched.length,
       matched_accounts: matched.length,
       transactions: rows.length,
+      upcoming: plan.upcoming.length,
     };
   });
 }

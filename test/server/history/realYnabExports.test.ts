@@ -58,9 +58,13 @@ function figuresOf(planText: string, registerText: string, exportedOn: string | 
   const balances: Record<string, number> = {};
   const incomes: Record<string, number> = {};
   const spent = new Set<string>();
+  let upcoming = 0;
   for (const row of register) {
     const date = iso(row.Date);
-    if (row.Cleared === 'Uncleared' && exportedOn && date > exportedOn) continue;
+    if (row.Cleared === 'Uncleared' && exportedOn && date > exportedOn) {
+      if (cents(row.Inflow) !== cents(row.Outflow)) upcoming++;
+      continue;
+    }
     const net = cents(row.Inflow) - cents(row.Outflow);
     balances[row.Account] = (balances[row.Account] ?? 0) + net;
     if (row.Payee === 'Starting Balance' || row.Payee.startsWith('Transfer :')) continue;
@@ -76,7 +80,7 @@ function figuresOf(planText: string, registerText: string, exportedOn: string | 
     if (amount === 0 && !spent.has(`${month}|${key}`)) continue;
     (assigned[month] ??= {})[key] = ((assigned[month] ??= {})[key] ?? 0) + amount;
   }
-  return { balances, assigned, incomes };
+  return { balances, assigned, incomes, upcoming };
 }
 
 /** The same figures as EveryCent's read routes answer them. */
@@ -123,6 +127,11 @@ describe.each(testDialects)('real YNAB exports brought into a household on %s', 
     expect(activity.body.entries[0]).toMatchObject({ id: Number(imported.headers['activity-id']), kind: 'history_import', undoable: false });
     expect(activity.body.entries[0].summary).toContain(`brought in history from YNAB: ${counted(result.bank_accounts, 'account')}, ${counted(result.budgets, 'budget')}, ${counted(result.transactions, 'transaction')}`);
     expect(result.bank_accounts).toBe(Object.keys(expected.balances).length);
+    // YNAB's scheduled rows (export 1's, after Feb 14) are upcoming bills, each a schedule of one day, not paid rows.
+    const schedules = (await call<Array<{ times: number | null }>>(ctx.server, ctx.user, { method: 'GET', url: '/schedules' })).body;
+    expect(schedules.length).toBe(expected.upcoming);
+    expect(schedules.every((s) => s.times === 1)).toBe(true);
+    if (folder === '1') expect(expected.upcoming).toBeGreaterThan(0);
     expect(here.balances).toEqual(expected.balances);
     expect(here.assigned).toEqual(expected.assigned);
     expect(here.incomes).toEqual(expected.incomes);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Budget } from '../../../src/shared/schemas/budgets';
+import type { Schedule } from '../../../src/shared/schemas/schedules';
 import type { HistoryPreview } from '../../../src/shared/schemas/history';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import type { Transaction } from '../../../src/shared/schemas/transactions';
@@ -39,7 +40,7 @@ const accountsOf = async (get: Call) => (await get<BankAccount[]>('GET', '/bank_
 describe.each(testDialects)('YNAB shapes and history into a household that exists on %s', (dialect) => {
   const ctx = useTestServer(dialect, { otherHousehold: true });
 
-  it('YNAB 4: Master/Sub Category, income available this month and next, cleared C/R/U, an unreadable row listed with its line, a scheduled row left out', async () => {
+  it('YNAB 4: Master/Sub Category, income available this month and next, cleared C/R/U, an unreadable row listed with its line, a scheduled row an upcoming bill', async () => {
     const get = caller(ctx.server, ctx.user);
     const preview = await get<HistoryPreview>('POST', '/household/history/preview', ynab4Files);
     expect(preview.status).toBe(200);
@@ -51,7 +52,7 @@ describe.each(testDialects)('YNAB shapes and history into a household that exist
     ]);
     expect(preview.body.unmapped.map((r) => [r.origin, r.reason])).toEqual([
       ['Register.csv line 13', 'its amount "twelve" is not one: left out'],
-      ['Register.csv line 14', 'dated after the export (2016-02-20) and not cleared: a scheduled transaction, left out'],
+      ['Register.csv line 14', 'dated after the export (2016-02-20) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)'],
     ]);
     expect(preview.body.accounts.map((a) => [a.name, a.kind, a.after.opening_date, a.after.opening_balance, a.balance_after])).toEqual([
       ['Checking', 'current', '2015-12-30', 50000, 275000],
@@ -59,6 +60,13 @@ describe.each(testDialects)('YNAB shapes and history into a household that exist
     ]);
     const imported = await get('POST', '/household/history/import', { ...ynab4Files, choices: { preview: preview.body.fingerprint } });
     expect(imported.status).toBe(200);
+    // The scheduled row: an upcoming bill on its day, on its line, out of every balance (the Visa's is -172.40 below).
+    const categories = (await get<Array<{ id: number; name: string }>>('GET', '/allocation_categories')).body;
+    const schedules = (await get<Schedule[]>('GET', '/schedules')).body;
+    expect(schedules.map((s) => [s.description, s.amount, s.start_date, s.times, s.next_date, s.auto_enter, categories.find((c) => c.id === s.allocation_category_id)?.name, s.allocation_name])).toEqual([
+      // Its one day is long past here (a 2016 file): no next one.
+      ['Insurer — scheduled', -9000, '2016-03-15', 1, null, false, 'Monthly Bills', 'Insurance'],
+    ]);
 
     const budgets = await budgetsOf(get);
     expect(Object.fromEntries(Object.entries(budgets).map(([start, b]) => [start, [b.lines, b.incomes]]))).toEqual({
