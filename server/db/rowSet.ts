@@ -58,8 +58,11 @@ export async function collectChanges<R>(scope: HouseholdScope, work: () => Promi
   try {
     return { result: await work(), changes };
   } finally {
-    if (outer) collectors.set(scope.db, outer);
-    else collectors.delete(scope.db);
+    if (outer) {
+      collectors.set(scope.db, outer);
+      // A change collected inside another is part of it too (a recorded write that saves a window, say).
+      for (const [table, rows] of Object.entries(changes) as Array<[VersionedTable, RowChanges]>) noteChanges(scope, table, rows);
+    } else collectors.delete(scope.db);
   }
 }
 

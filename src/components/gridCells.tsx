@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Cents } from '../shared/money';
 import { Button } from './Button';
 import { DeleteIcon, UndoIcon } from './icons';
@@ -48,10 +49,26 @@ export function EditableText({ editing, label, value, onText, invalid, autoFocus
 export const amountLabel = (name: string, unnamed: string, column = 'amount') => `${name.trim() || unnamed} ${column}`;
 
 /** A row's amount column: a money input while editing, the formatted amount otherwise. */
-export function EditableAmountCell({ editing, label, cents, onCents, invalid }: { editing: boolean; label: string; cents: Cents; onCents: (cents: Cents) => void; invalid?: boolean }) {
+export function EditableAmountCell({
+  editing,
+  label,
+  cents,
+  onCents,
+  invalid,
+  children,
+}: {
+  editing: boolean;
+  label: string;
+  cents: Cents;
+  onCents: (cents: Cents) => void;
+  invalid?: boolean;
+  /** Under the amount (someone else's value after a Reload). */
+  children?: ReactNode;
+}) {
   return (
     <td className="ec-num">
       {editing ? <MoneyInput aria-label={label} aria-invalid={invalid || undefined} cents={cents} onCents={onCents} /> : <Money cents={cents} />}
+      {children}
     </td>
   );
 }

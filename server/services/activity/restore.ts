@@ -7,7 +7,8 @@ import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
 import { refuseDeletingUsedAllocations } from '../budgets/lines';
 import { Refusals } from '../refusals';
 import { SPLIT_COLUMNS } from '../transactions/splits';
-import { parkSwappedRefs, TRANSACTION_COLUMNS } from '../transactions/window';
+import { TRANSACTION_COLUMNS } from '../transactions/transactionColumns';
+import { parkSwappedRefs } from '../transactions/window';
 import type { ChangeSet } from './changeSet';
 
 /**

@@ -25,8 +25,6 @@ import { writeOutsideWindow } from './writesOutsideWindow';
 
 export interface QuickAdded {
   transaction: TransactionResponse;
-  /** The parts it was split into, if any (its undo deletes them with the row). */
-  partIds: number[];
   budget: Budget;
   accountName: string;
 }
@@ -78,8 +76,8 @@ export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<Qui
     const parts = await planParts(trx, account, budget!, [{ index: 0, stored: null, values, label: row, sent: body.splits ?? undefined }], [], problems);
     problems.throwIfAny();
     const [saved] = await writeOutsideWindow(trx, { inserts: [{ ...values, bank_account_id: account.id }] }, problems);
-    const partIds = await writeParts(trx, account.id, parts, new Map([[0, saved.id]]));
+    await writeParts(trx, account.id, parts, new Map([[0, saved.id]]));
     const [transaction] = await withSplits(trx, [toTransactionResponse(saved)]);
-    return { transaction, partIds, budget: budget!, accountName: account.name };
+    return { transaction, budget: budget!, accountName: account.name };
   });
 }

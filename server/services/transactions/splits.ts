@@ -8,7 +8,7 @@ import { writeRowSet } from '../../db/rowSet';
 import type { HouseholdScope } from '../../db/scope';
 import type { BankAccount, Budget, Transaction, TransactionSplit } from '../../db/schema';
 import type { RowProblems } from './rowRules';
-import type { TransactionValues } from './window';
+import type { TransactionValues } from './transactionColumns';
 
 /**
  * The parts of split rows (api-and-domain §5.1, docs/splits.md, migration 0024): read with their rows, checked

@@ -8,7 +8,6 @@ import {
   WINDOW_UNREAD_MESSAGE,
 } from '../../../src/shared/schemas/transactions';
 import { defaultTransactionStatus } from '../../../src/shared/transactionRules';
-import type { ColumnTypes } from '../../db/batchUpdate';
 import { chunked, inChunks } from '../../db/chunks';
 import { writeRowSet } from '../../db/rowSet';
 import { moveVersion } from '../../db/lockVersions';
@@ -18,6 +17,7 @@ import type { BankAccount, Budget, Transaction } from '../../db/schema';
 import { conflict, unprocessable } from '../../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { checkRows, RowProblems } from './rowRules';
+import { TRANSACTION_COLUMNS, type TransactionValues } from './transactionColumns';
 import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './reads';
 import { deleteParts, planParts, withSplits, writeParts } from './splits';
 
@@ -49,33 +49,7 @@ export async function readWindow(scope: HouseholdScope, accountId: number, budge
   return { transactions: await withSplits(scope, rows.map(toTransactionResponse)), windowLockVersion: account.window_lock_version };
 }
 
-/** The columns a transaction write sets, in the database's terms. */
-export type TransactionValues = Pick<
-  Transaction,
-  | 'transaction_date'
-  | 'description'
-  | 'withdrawal_amount'
-  | 'deposit_amount'
-  | 'allocation_id'
-  | 'sink_fund_allocation_id'
-  | 'status'
-  | 'brought_forward_status'
-  | 'bank_ref'
-  | 'is_manual_adjustment'
->;
 type Values = TransactionValues;
-export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
-  transaction_date: 'date',
-  description: 'varchar',
-  withdrawal_amount: 'bigint',
-  deposit_amount: 'bigint',
-  allocation_id: 'integer',
-  sink_fund_allocation_id: 'integer',
-  status: 'varchar',
-  brought_forward_status: 'varchar',
-  bank_ref: 'varchar',
-  is_manual_adjustment: 'integer',
-};
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 

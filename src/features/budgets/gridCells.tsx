@@ -1,28 +1,17 @@
 import type { ActionCreatorWithPayload } from '@reduxjs/toolkit';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import type { RootState } from '../../app/store';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 import type { RowView } from './budgetSelectors';
 
+export { TheirValue } from '../../components/TheirValue';
 export { ActionRow, amountLabel, deleteHeading, EditableAmount, EditableText, RowDeleteToggle, TextCell } from '../../components/gridCells';
 
 /** A row's look: struck through when marked deleted, highlighted when a refused save named it or someone else changed it too. */
 export const rowClass = (deleted: boolean, refused: string[], clash: object = {}) =>
   [deleted && 'ec-row--deleted', refused.length > 0 && 'ec-row--refused', Object.keys(clash).length > 0 && 'ec-row--clash'].filter(Boolean).join(' ') || undefined;
-
-/**
- * Beside a field the person changed that someone else also changed (seen after a Reload): their value, so the
- * person's save over it is a choice, not a surprise.
- */
-export function TheirValue({ value }: { value: ReactNode }) {
-  return (
-    <span className="ec-their-value" title="Saved by someone else while you were editing. Save Changes keeps yours.">
-      Theirs: {value}
-    </span>
-  );
-}
 
 /**
  * One row's view of the store (`selectIncomeRowView` or `selectAllocationRowView`), through one subscription

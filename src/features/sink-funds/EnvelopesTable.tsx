@@ -2,9 +2,10 @@ import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { ActionRow, DeleteHeaderCell, EditableAmountCell, RowDeleteToggle, TextCell } from '../../components/gridCells';
 import { Money } from '../../components/Money';
+import { CLASH_ROW_CLASS, hasClash, TheirValue } from '../../components/TheirValue';
 import { formatMoney, type Cents } from '../../shared/money';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
 import { sinkFundAllocationStatusSchema, type SinkFundAllocationStatus } from '../../shared/schemas/transactions';
@@ -12,7 +13,7 @@ import { outstandingOf } from '../../shared/sinkFundMath';
 import { EnvelopeProgress } from './EnvelopeProgress';
 import type { EnvelopeFields } from './envelopeRows';
 import { envelopeAdded, envelopeChanged, envelopeDeleteToggled } from './sinkFundEditSlice';
-import { selectEnvelope, selectEnvelopeLayout, selectEnvelopeTotals } from './sinkFundSelectors';
+import { selectEnvelope, selectEnvelopeClash, selectEnvelopeLayout, selectEnvelopeTotals } from './sinkFundSelectors';
 import { HelpTip, type GlossaryTermId } from '../glossary';
 import { counted } from '../../shared/wording';
 
@@ -36,6 +37,7 @@ interface RowProps {
 const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobile, refusals, onShowTransactions }: RowProps) {
   const dispatch = useAppDispatch();
   const row = useAppSelector((state) => selectEnvelope(state, accountId, rowKey));
+  const clash = useAppSelector((state) => selectEnvelopeClash(state, accountId, rowKey));
   const change = useCallback((changes: Partial<EnvelopeFields>) => dispatch(envelopeChanged({ key: rowKey, changes })), [dispatch, rowKey]);
   const changeTarget = useCallback((target: Cents) => change({ target }), [change]);
   if (!row) return null;
@@ -61,17 +63,27 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
     statusLabels[row.status]
   );
   const comment = editing ? <TextCell label={`Comment for ${label}`} placeholder="Comment" value={row.comment} onText={(text) => change({ comment: text })} /> : row.comment;
-  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed', refusals && 'ec-row--refused'].filter(Boolean).join(' ') || undefined;
+  const theirs = editing ? clash : {};
+  const className = [row.deleted && 'ec-row--deleted', row.status === 'closed' && 'ec-row--closed', refusals && 'ec-row--refused', hasClash(theirs) && CLASH_ROW_CLASS].filter(Boolean).join(' ') || undefined;
+  const theirStatus = theirs.status !== undefined && <TheirValue value={statusLabels[theirs.status]} />;
+  const theirComment = theirs.comment !== undefined && <TheirValue value={theirs.comment || 'No comment'} />;
 
   return (
     <tr className={className} data-envelope={row.name}>
       <td className="ec-envelope-name">
         {editing ? <TextCell label="Envelope name" placeholder="Name" value={row.name} onText={(name) => change({ name })} /> : <span className="ec-envelope-title">{row.name}</span>}
+        {theirs.name !== undefined && <TheirValue value={theirs.name} />}
         {mobile && (
           <span className="ec-envelope-details">
             {progress}
-            {(editing || row.comment) && <span className="ec-envelope-comment">{comment}</span>}
+            {(editing || row.comment) && (
+              <span className="ec-envelope-comment">
+                {comment}
+                {theirComment}
+              </span>
+            )}
             {status}
+            {theirStatus}
           </span>
         )}
         {refusals && (
@@ -100,7 +112,9 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
           </button>
         )}
       </td>
-      <EditableAmountCell editing={editing} label={`Target for ${label}`} cents={row.target} onCents={changeTarget} />
+      <EditableAmountCell editing={editing} label={`Target for ${label}`} cents={row.target} onCents={changeTarget}>
+        {theirs.target !== undefined && <TheirValue value={<Money cents={theirs.target} />} />}
+      </EditableAmountCell>
       {!(mobile && editing) && (
         <td className="ec-num">
           <Outstanding cents={outstandingOf(row.current_balance, row.target)} />
@@ -109,8 +123,14 @@ const EnvelopeRow = memo(function EnvelopeRow({ accountId, rowKey, editing, mobi
       {!mobile && (
         <>
           <td>{progress}</td>
-          <td>{comment}</td>
-          <td>{status}</td>
+          <td>
+            {comment}
+            {theirComment}
+          </td>
+          <td>
+            {status}
+            {theirStatus}
+          </td>
         </>
       )}
       {editing && (

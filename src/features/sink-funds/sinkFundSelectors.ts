@@ -1,4 +1,4 @@
-import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { rowsOfRefusal } from '../../platform/editing/fieldErrors';
 import { createSelector, weakMapMemoize, type EntityState } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { sumCents } from '../../shared/money';
@@ -38,6 +38,13 @@ function selectEnvelopeRows(state: RootState, accountId: number): EntityState<En
 }
 
 export const selectEnvelope = (state: RootState, accountId: number, key: number) => selectEnvelopeRows(state, accountId).entities[key];
+
+const NO_CLASH: Partial<EnvelopeLine> = {};
+/** After a Reload: the envelope's fields someone else changed too, with their values (shown beside the person's). */
+export const selectEnvelopeClash = (state: RootState, accountId: number, key: number): Partial<EnvelopeLine> => {
+  const draft = state.sinkFundEdit.draft;
+  return draft?.accountId === accountId ? ((draft.clashes?.envelopes?.[key] as Partial<EnvelopeLine> | undefined) ?? NO_CLASH) : NO_CLASH;
+};
 
 /** While editing: the envelopes as they were when editing started. */
 const selectDraftBase = (state: RootState, accountId: number) => {

@@ -1,9 +1,10 @@
 import { Button, Checkbox } from 'antd';
 import { memo, useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import type { AppDispatch } from '../../app/store';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
+import { CLASH_ROW_CLASS, hasClash, TheirValue } from '../../components/TheirValue';
 import { formatShortDate } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
@@ -11,6 +12,7 @@ import { splitStarted, type DraftRow } from './draftRows';
 import { SplitParts } from './SplitParts';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
+import { selectRowClash } from './transactionSelectors';
 import { statusAfterAllocationChange, windowDateMessage, windowDateProblem, type BudgetWindow } from '../../shared/transactionRules';
 import { HelpTip } from '../glossary';
 
@@ -76,7 +78,12 @@ const TransactionRowView = memo(function TransactionRowView({
   const change = (changes: Partial<DraftRow>) => dispatch(rowChanged({ key: row.key, changes }));
   const pickedId = isSinkFund ? row.sink_fund_allocation_id : row.allocation_id;
   const dateMessage = editing && !row.deleted ? windowDateMessage(windowDateProblem(row.transaction_date, window)) : null;
-  const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : '', errors?.length ? 'ec-row--refused' : ''].filter(Boolean).join(' ');
+  const clash = useAppSelector((state) => selectRowClash(state, row.key));
+  const theirs = editing ? clash : {};
+  const theirPick = isSinkFund ? theirs.sink_fund_allocation_id : theirs.allocation_id;
+  const className = [row.status === 'unpaid' ? 'ec-row--unpaid' : '', row.deleted ? 'ec-row--deleted' : '', errors?.length ? 'ec-row--refused' : '', hasClash(theirs) ? CLASH_ROW_CLASS : '']
+    .filter(Boolean)
+    .join(' ');
   const label = row.description || 'new row';
   const closeFlag = closeRowFlag(row.brought_forward_status, row.id === null ? undefined : carriedFrom.get(row.id));
   const split = (row.splits?.length ?? 0) > 0;
@@ -100,6 +107,7 @@ const TransactionRowView = memo(function TransactionRowView({
                 onChange={(event) => change({ transaction_date: event.target.value })}
               />
               {dateMessage && <div className="ec-field-error">{dateMessage}</div>}
+              {theirs.transaction_date !== undefined && <TheirValue value={formatShortDate(theirs.transaction_date)} />}
             </>
           ) : (
             formatShortDate(row.transaction_date)
@@ -108,7 +116,10 @@ const TransactionRowView = memo(function TransactionRowView({
         {/* The description is the row's header: a screen reader names the amounts by it. */}
         <th scope="row" className="ec-row-name" data-label="Description">
           {editing ? (
-            <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+            <>
+              <input type="text" aria-label="Description" className="ec-input ec-description-input" value={row.description} onChange={(event) => change({ description: event.target.value })} />
+              {theirs.description !== undefined && <TheirValue value={theirs.description || 'No description'} />}
+            </>
           ) : move ? (
             <>
               {move.text}
@@ -144,19 +155,25 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : (
             optionLabel(options, pickedId)
           )}
+          {theirPick !== undefined && <TheirValue value={optionLabel(options, theirPick) || 'No allocation'} />}
           {editing && !isSinkFund && !split && hasOpenSuggestion(row) && (
             <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
           )}
         </td>
         <td className="ec-num ec-col-withdrawn" data-label="Withdrawn">
           {editing ? <MoneyInput key={row.key} aria-label={`Withdrawn: ${label}`} cents={row.withdrawal_amount} onCents={(cents) => change({ withdrawal_amount: cents })} /> : <Money cents={row.withdrawal_amount} />}
+          {theirs.withdrawal_amount !== undefined && <TheirValue value={<Money cents={theirs.withdrawal_amount} />} />}
         </td>
         <td className="ec-num ec-col-deposited" data-label="Deposited">
           {editing ? <MoneyInput key={row.key} aria-label={`Deposited: ${label}`} cents={row.deposit_amount} onCents={(cents) => change({ deposit_amount: cents })} /> : <Money cents={row.deposit_amount} />}
+          {theirs.deposit_amount !== undefined && <TheirValue value={<Money cents={theirs.deposit_amount} />} />}
         </td>
         <td className="ec-col-paid" data-label="Paid?">
           {editing ? (
-            <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
+            <>
+              <Checkbox aria-label="Paid?" checked={row.status === 'paid'} onChange={(event) => change({ status: event.target.checked ? 'paid' : 'unpaid' })} />
+              {theirs.status !== undefined && <TheirValue value={theirs.status === 'paid' ? 'Paid' : 'Unpaid'} />}
+            </>
           ) : row.status === 'paid' ? (
             'Yes'
           ) : (

@@ -1,4 +1,4 @@
-import type { RowIdentity } from '../../app/rebaseRows';
+import type { RowIdentity } from '../../platform/rebaseRows';
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';

@@ -7,6 +7,11 @@ import { hasOpenSuggestion } from './transactionEditSlice';
 // selectors import the store's state type.
 
 const NO_ROWS: DraftRow[] = [];
+const NO_CLASH: Partial<DraftRow> = {};
+
+/** After a Reload: the row's fields someone else changed too, with their values (shown beside the person's). */
+export const selectRowClash = (state: RootState, key: string): Partial<DraftRow> =>
+  (state.transactionEdit.draft?.clashes?.rows?.[key] as Partial<DraftRow> | undefined) ?? NO_CLASH;
 
 /** Whether this account's window, in this budget, is in edit mode. */
 export const selectIsEditingWindow = (state: RootState, bankAccountId: number, budgetId: number) =>

@@ -25,6 +25,7 @@ import {
   refusesDate,
 } from './ledger';
 import { acknowledge, type BudgetDraft, closesBudget, defaultOpeningDate, latestUndoable, type Model, nextName, rowKey, undoOutcome, type WindowDraft } from './model';
+import { cardWindowsRewritten, carryForward, rememberCopies, savedUnpaid, uncarry } from './cards';
 import { accept, adoptChangedRows, adoptNewRows, type Expectation, ledgerRowOf, refuse, type RowSpec, settle } from './steps';
 
 type Command = fc.AsyncCommand<Model, Household>;
@@ -35,11 +36,11 @@ const MAX_DRAFTS = 3;
 
 export const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
 export const byId = <T extends { id: number }>(map: Map<number, T>) => [...map.values()].sort((a, b) => a.id - b.id);
-const budgetsByStart = (ledger: Ledger) => [...ledger.budgets.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
+export const budgetsByStart = (ledger: Ledger) => [...ledger.budgets.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
 export const allocationsOf = (ledger: Ledger, budgetId: number) => byId(ledger.allocations).filter((a) => a.budgetId === budgetId);
 export const envelopesOf = (ledger: Ledger, accountId: number) => byId(ledger.envelopes).filter((e) => e.accountId === accountId);
 export const inWindow = (row: LedgerRow, accountId: number, budget: LedgerBudget) => row.accountId === accountId && row.date >= budget.start && row.date <= budget.end;
-const dayIn = (budget: LedgerBudget, day: number) => {
+export const dayIn = (budget: LedgerBudget, day: number) => {
   const length = Number(new Date(`${budget.end}T00:00:00Z`)) / 864e5 - Number(new Date(`${budget.start}T00:00:00Z`)) / 864e5 + 1;
   return addDays(budget.start, day % length);
 };
@@ -217,6 +218,7 @@ function newRow(model: Model, accountId: number, budget: LedgerBudget, choice: N
     envelopeId: envelope?.id ?? null,
     carried: null,
     manual: false,
+    paid: !savedUnpaid(model.ledger, accountId, choice.deposit ? 0 : choice.amount, choice.deposit ? choice.amount : 0),
   };
 }
 
@@ -351,6 +353,7 @@ class Transfer extends Step {
       envelopeId: side === 'Deposit' ? (envelope?.id ?? null) : null,
       carried: null,
       manual: false,
+      paid: true,
     });
     const rows = [row(from!.id, 'Withdrawal'), row(to!.id, 'Deposit')];
     const refusal = budget.status === 'closed' ? 'the budget is closed' : refusesDate(model.ledger, from!.id, date) || refusesDate(model.ledger, to!.id, date) ? 'on or before an opening date' : null;
@@ -392,6 +395,7 @@ class MoveBetweenEnvelopes extends Step {
       envelopeId: (side === 'from' ? from : to)?.id ?? null,
       carried: null,
       manual: false,
+      paid: true,
     });
     const holding = budgetHolding(model.ledger, model.today);
     const refusal = model.today <= account.openingDate ? 'today is on or before the opening date' : holding?.status === 'closed' ? "today's budget is closed" : null;
@@ -449,9 +453,9 @@ class CloseBudget extends Step {
   protected async act(model: Model, house: Household) {
     const budget = currentBudget(model.ledger)!;
     const answer = await settle(house, 'close', accept, () => send(house, { method: 'PUT', url: `/budgets/${budget.id}/close` }));
-    const carriedOnly = (before: LedgerRow | undefined, now: LedgerRow | undefined) =>
-      before ? now !== undefined && rowKey({ ...before, carried: now.carried }) === rowKey(now) : now!.carried === 'added' || now!.carried === 'adjustment';
-    const after = await adoptChangedRows(house, model.ledger, 'close', carriedOnly);
+    const { after: settled, added, originals } = carryForward(model.ledger, budget);
+    const after = await adoptNewRows(house, settled, added, 'close');
+    rememberCopies(after, settled, originals);
     after.budgets.set(budget.id, { ...budget, status: 'closed' });
     sameFigures('close', model.ledger, after);
     acknowledge(model, after, answer!.activityId, { undoable: true });
@@ -472,12 +476,11 @@ class ReopenBudget extends Step {
     const expectation = last ? accept : refuse('no budget is closed');
     const answer = await settle(house, 'reopen', expectation, () => send(house, { method: 'POST', url: '/budgets/reopen_last_budget' }));
     if (!answer) return;
-    const uncarried = (before: LedgerRow | undefined, now: LedgerRow | undefined) =>
-      now ? before !== undefined && rowKey({ ...before, carried: now.carried }) === rowKey(now) : before!.carried === 'added' || before!.carried === 'adjustment';
-    const after = await adoptChangedRows(house, model.ledger, 'reopen', uncarried);
+    const after = uncarry(model.ledger, last!);
     after.budgets.set(last!.id, { ...last!, status: 'open' });
     sameFigures('reopen', model.ledger, after);
     acknowledge(model, after, answer.activityId);
+    cardWindowsRewritten(model);
   }
 }
 
@@ -508,6 +511,10 @@ class UndoLatest extends Step {
       if ((got && rowKey(got)) !== (want && rowKey(want))) throw new Error(`${label}: row ${id} is ${got ? rowKey(got) : 'absent'}, the change's before-image is ${want ? rowKey(want) : 'absent'}`);
     }
     acknowledge(model, restored, answer.activityId);
+    if (closesBudget(change)) cardWindowsRewritten(model);
+    // An undone copy takes its budget away, and with it the screens (drafts) open on that budget.
+    model.windowDrafts = model.windowDrafts.filter((draft) => restored.budgets.has(draft.budgetId));
+    model.budgetDrafts = model.budgetDrafts.filter((draft) => restored.budgets.has(draft.budgetId));
   }
 }
 

@@ -73,6 +73,7 @@ export async function storedRows(house: Household): Promise<Map<number, LedgerRo
         carried: row.brought_forward_status as CarriedStatus,
         manual: Boolean(row.is_manual_adjustment),
         ...(parts.has(row.id) ? { parts: parts.get(row.id) } : {}),
+        paid: row.status === 'paid',
       },
     ]),
   );

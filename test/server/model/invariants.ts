@@ -9,6 +9,7 @@ import type { CategorySpendingReport, NeedsVsWantsReport, NetWorthReport } from 
 import type { BankAccount } from '../../../src/shared/schemas/setup';
 import type { SinkFund } from '../../../src/shared/schemas/sinkFunds';
 import type { Transaction } from '../../../src/shared/schemas/transactions';
+import { checkCardWindow } from './cardInvariants';
 import { features } from './features';
 import { type Household, read, readText, storedRows } from './household';
 import { balanceOf, envelopeBalanceOf, type Ledger, netWorthOf, spentOf } from './ledger';
@@ -45,6 +46,7 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
         isCreditCard: account.is_credit_card,
       });
       expect(`account ${account.id} Current Bank Balance in the window of budget ${budget.id}`, figures.currentBankBalance, balance);
+      if (ledger.accounts.get(account.id)!.kind === 'card') await checkCardWindow(house, ledger, { id: account.id, balance }, budget, rows, figures, expect);
     }
     if (ledger.accounts.get(account.id)!.kind === 'sink') {
       const fund = await read<SinkFund>(house, `/sink_funds/${account.id}`);
@@ -90,7 +92,7 @@ export async function checkInvariants(house: Household, ledger: Ledger): Promise
   if (problems.length > 0) throw new Error(`The app disagrees with the reference ledger:\n- ${problems.join('\n- ')}`);
 }
 
-type Expect = (what: string, actual: unknown, expected: unknown) => void;
+export type Expect = (what: string, actual: unknown, expected: unknown) => void;
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

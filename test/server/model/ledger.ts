@@ -40,6 +40,8 @@ export interface LedgerRow {
   manual: boolean;
   /** A split row's parts, in order (absent or empty: not split). */
   parts?: readonly LedgerPart[];
+  /** Paid? On a card: covered by a payment (a charge is unpaid until then); elsewhere rows are paid. */
+  paid: boolean;
 }
 
 export interface LedgerBudget {
@@ -66,9 +68,11 @@ export interface Ledger {
   budgets: Map<number, LedgerBudget>;
   allocations: Map<number, LedgerAllocation>;
   envelopes: Map<number, LedgerEnvelope>;
+  /** Each carried-forward copy a close wrote, to the row it copied (not a figure: never compared). */
+  carriedFrom: Map<number, number>;
 }
 
-export const emptyLedger = (): Ledger => ({ accounts: new Map(), rows: new Map(), budgets: new Map(), allocations: new Map(), envelopes: new Map() });
+export const emptyLedger = (): Ledger => ({ accounts: new Map(), rows: new Map(), budgets: new Map(), allocations: new Map(), envelopes: new Map(), carriedFrom: new Map() });
 
 export const copyLedger = (ledger: Ledger): Ledger => ({
   accounts: new Map(ledger.accounts),
@@ -76,6 +80,7 @@ export const copyLedger = (ledger: Ledger): Ledger => ({
   budgets: new Map(ledger.budgets),
   allocations: new Map(ledger.allocations),
   envelopes: new Map(ledger.envelopes),
+  carriedFrom: new Map(ledger.carriedFrom),
 });
 
 const net = (row: LedgerRow) => row.deposit - row.withdrawal;

@@ -71,11 +71,11 @@ export function defaultOpeningDate(model: Model): DateOnly {
 /** A row's compared fields in a fixed order: two rows are the same row when their keys are equal. */
 export const rowKey = (row: LedgerRow) =>
   JSON.stringify([
-    ...[row.id, row.accountId, row.date, row.description, row.withdrawal, row.deposit, row.allocationId, row.envelopeId, row.carried, row.manual],
+    ...[row.id, row.accountId, row.date, row.description, row.withdrawal, row.deposit, row.allocationId, row.envelopeId, row.carried, row.manual, row.paid],
     (row.parts ?? []).map((part) => [part.amount, part.allocationId, part.envelopeId]),
   ]);
 
-type Part = keyof Ledger;
+type Part = Exclude<keyof Ledger, 'carriedFrom'>;
 const PARTS: Part[] = ['accounts', 'rows', 'budgets', 'allocations', 'envelopes'];
 const valueKey = (part: Part, value: unknown) => (value === undefined ? 'absent' : part === 'rows' ? rowKey(value as LedgerRow) : JSON.stringify(value));
 

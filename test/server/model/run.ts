@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { TestServer } from '../../support/testServer';
+import { cardCommandArbitraries } from './cardSteps';
 import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
 import { newModel } from './model';
@@ -31,10 +32,15 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
  */
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
   const { runs, seed, path, replayPath, maxCommands } = options;
-  const property = fc.asyncProperty(setupInAnyOrder, fc.commands([...commandArbitraries, ...splitArbitraries], { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
-    const house = await newHousehold(server);
-    await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
-  });
+  // Card steps twice as often: a card's month needs charges, a payment and marking them before a close.
+  const property = fc.asyncProperty(
+    setupInAnyOrder,
+    fc.commands([...commandArbitraries, ...splitArbitraries, ...cardCommandArbitraries, ...cardCommandArbitraries], { maxCommands, size: 'max', replayPath }),
+    async (setup, commands) => {
+      const house = await newHousehold(server);
+      await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
+    },
+  );
   const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: path !== undefined });
   if (details.failed) {
     const commands = /replayPath="([^"]*)"/.exec(fc.stringify(details.counterexample))?.[1] ?? '';

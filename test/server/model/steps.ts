@@ -94,4 +94,5 @@ export const ledgerRowOf = (accountId: number, row: DraftRow): LedgerRow => ({
   ...(row.splits?.length
     ? { parts: row.splits.map((part) => ({ amount: part.amount, allocationId: part.allocation_id, envelopeId: part.sink_fund_allocation_id })) }
     : {}),
+  paid: row.status === 'paid',
 });
