@@ -104,3 +104,41 @@ test('a receipt split three ways from the window; the budget and its spent dialo
   await expect(dialog.getByText('(part of a split: birthday present)')).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: 'Supermarket' })).toContainText('15.00');
 });
+
+test('a receipt split three ways in Quick Add; the budget shows the parts', { tag: '@phone' }, async ({ page }) => {
+  const household = await prepareHousehold();
+  await signIn(page, household.user);
+  await page.goto('/#/quick-add');
+  await expect(page.getByText('Record one transaction')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.getByLabel('Description').fill('Corner Shop');
+  await page.getByLabel('Amount', { exact: true }).fill('40');
+  await page.getByLabel('Amount', { exact: true }).blur();
+  await page.getByRole('button', { name: 'Split' }).click();
+  const parts = page.getByRole('group', { name: 'Parts' });
+  await expect(parts.getByLabel('Amount of part 1')).toHaveValue('40.00');
+  await parts.getByLabel('Amount of part 1').fill('20');
+  await parts.getByLabel('Amount of part 1').blur();
+  await chooseOption(page, parts.getByRole('combobox', { name: 'Allocation of part 1' }), 'Groceries', 'groc');
+  await parts.getByRole('button', { name: 'Add part' }).click();
+  await expect(parts.getByLabel('Amount of part 2')).toHaveValue('20.00');
+  await parts.getByLabel('Amount of part 2').fill('12');
+  await parts.getByLabel('Amount of part 2').blur();
+  await chooseOption(page, parts.getByRole('combobox', { name: 'Allocation of part 2' }), 'Household goods', 'house');
+  await parts.getByRole('button', { name: 'Add part' }).click();
+  await expect(parts.getByLabel('Amount of part 3')).toHaveValue('8.00');
+  await chooseOption(page, parts.getByRole('combobox', { name: 'Allocation of part 3' }), 'Gifts', 'gift');
+  await expect(parts.getByRole('status')).toHaveText('The parts add up to the amount.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Description')).toHaveValue('');
+
+  const budget = await household.api<{ allocations: Array<{ name: string; spent: number }> }>('GET', `/budgets/${household.budgetId}`);
+  expect(budget.allocations.map((a) => [a.name, a.spent]).sort()).toEqual([
+    ['Gifts', 800],
+    ['Groceries', 2000],
+    ['Household goods', 1200],
+  ]);
+  await page.goto(`/#/budgets/${household.budgetId}`);
+  const allocations = page.getByRole('table', { name: 'Allocations' });
+  await expect(allocations.getByRole('row').filter({ has: page.getByRole('button', { name: 'Transactions for Household goods' }) }).first()).toContainText('12.00');
+});

@@ -26,6 +26,7 @@ import {
   takesAllocation,
   takesEnvelope,
 } from './quickAddRules';
+import { QuickAddParts, startSplit } from './QuickAddParts';
 import './quickAdd.css';
 
 const firstEntry = (): QuickAddEntry => ({ bankAccountId: null, date: today(), description: '', amount: 0, direction: 'spent', allocationId: null, envelopeId: null });
@@ -114,13 +115,13 @@ export default function QuickAddPage() {
             value={bankAccountId ?? undefined}
             options={accounts.map((a) => ({ value: a.id, label: a.name }))}
             onChange={(id: number) => {
-              change({ bankAccountId: id, allocationId: null, envelopeId: null });
+              change({ bankAccountId: id, allocationId: null, envelopeId: null, parts: undefined });
               setAllocationChosen(false);
             }}
           />
         </Form.Item>
         <Form.Item label="Date" htmlFor="quick-add-date">
-          <Input id="quick-add-date" aria-label="Date" type="date" value={entry.date} onChange={(event) => change({ date: event.target.value, allocationId: null })} />
+          <Input id="quick-add-date" aria-label="Date" type="date" value={entry.date} onChange={(event) => change({ date: event.target.value, allocationId: null, parts: undefined })} />
         </Form.Item>
         <Form.Item label="Description" htmlFor="quick-add-description">
           <input
@@ -151,7 +152,21 @@ export default function QuickAddPage() {
             ]}
           />
         </Form.Item>
-        {takesAllocation(account) && (
+        {entry.parts?.length ? (
+          <QuickAddParts
+            entry={entry}
+            heading={takesEnvelope(account) ? 'Sink Fund Allocation' : 'Allocation'}
+            options={takesEnvelope(account) ? envelopeOptions : groups}
+            onChange={change}
+          />
+        ) : (
+          (takesAllocation(account) ? allocating : takesEnvelope(account)) && (
+            <Button className="ec-quick-add-split" onClick={() => change(startSplit(entry, takesEnvelope(account) ? entry.envelopeId : allocationId))}>
+              Split
+            </Button>
+          )
+        )}
+        {takesAllocation(account) && !entry.parts?.length && (
           <Form.Item
             label="Allocation"
             htmlFor="quick-add-allocation"
@@ -174,7 +189,7 @@ export default function QuickAddPage() {
             />
           </Form.Item>
         )}
-        {takesEnvelope(account) && (
+        {takesEnvelope(account) && !entry.parts?.length && (
           <Form.Item label="Sink Fund Allocation" htmlFor="quick-add-envelope">
             <Select
               id="quick-add-envelope"

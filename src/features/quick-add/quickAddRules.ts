@@ -21,7 +21,21 @@ export interface QuickAddEntry {
   allocationId: number | null;
   /** The envelope ("Sink Fund Allocation") of a sink-fund account's row. */
   envelopeId: number | null;
+  /** A split entry's parts (issue 44): each an amount in the entry's direction and an allocation or envelope. */
+  parts?: QuickAddPart[];
 }
+
+export interface QuickAddPart {
+  key: number;
+  /** In cents, in the entry's direction (never negative). */
+  amount: Cents;
+  /** The allocation, or the envelope on a sink fund's row. */
+  targetId: number | null;
+  memo: string;
+}
+
+/** What the parts leave of the amount: what a new part is proposed with. */
+export const partsLeft = (entry: Pick<QuickAddEntry, 'amount' | 'parts'>): Cents => entry.amount - (entry.parts ?? []).reduce((sum, part) => sum + part.amount, 0);
 
 export type QuickAddAccount = Pick<BankAccount, 'id' | 'name' | 'is_cash' | 'status' | 'account_type'>;
 
@@ -56,6 +70,10 @@ export function entryProblems(entry: QuickAddEntry): string[] {
   if (entry.bankAccountId === null) problems.push('Choose an account.');
   if (entry.description.trim() === '') problems.push('Enter a description.');
   if (entry.amount <= 0) problems.push('Enter an amount above 0.');
+  else if (entry.parts?.length && partsLeft(entry) !== 0) {
+    const left = partsLeft(entry);
+    problems.push(left > 0 ? `The parts are ${formatMoney(left)} short of the amount.` : `The parts are ${formatMoney(-left)} more than the amount.`);
+  }
   return problems;
 }
 
@@ -69,8 +87,24 @@ export function quickAddBody(entry: QuickAddEntry, account: QuickAddAccount | un
     description: entry.description.trim(),
     withdrawal_amount: entry.direction === 'spent' ? cents : 0,
     deposit_amount: entry.direction === 'received' ? cents : 0,
-    allocation_id: takesAllocation(account) ? entry.allocationId : null,
+    allocation_id: takesAllocation(account) && !entry.parts?.length ? entry.allocationId : null,
     ...envelope,
+    ...(entry.parts?.length ? splitBody(entry, account) : {}),
+  };
+}
+
+/** A split entry: its parts signed like the row's net, the row itself without an allocation or envelope. */
+function splitBody(entry: QuickAddEntry, account: QuickAddAccount | undefined): Pick<QuickAddBody, 'splits' | 'sink_fund_allocation_id'> {
+  const sign = entry.direction === 'spent' ? -1 : 1;
+  const envelopes = takesEnvelope(account);
+  return {
+    ...(envelopes ? { sink_fund_allocation_id: null } : {}),
+    splits: (entry.parts ?? []).map((part) => ({
+      amount: sign * part.amount,
+      allocation_id: envelopes ? null : part.targetId,
+      sink_fund_allocation_id: envelopes ? part.targetId : null,
+      memo: part.memo.trim() === '' ? null : part.memo.trim(),
+    })),
   };
 }
 
@@ -79,7 +113,7 @@ export const savedMessage = (row: Pick<Transaction, 'description' | 'withdrawal_
   row.withdrawal_amount > 0 ? `Saved: ${row.description} ${formatMoney(row.withdrawal_amount)} withdrawn.` : `Saved: ${row.description} ${formatMoney(row.deposit_amount)} deposited.`;
 
 /** The next entry after a save: same account, date and direction; the rest empty. */
-export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null, envelopeId: null });
+export const nextEntry = (saved: QuickAddEntry): QuickAddEntry => ({ ...saved, description: '', amount: 0, allocationId: null, envelopeId: null, parts: undefined });
 
 export const QUICK_ADD_NOT_SAVED = 'Not saved.';
 /** Typing pauses this long before the description is sent for a suggestion. */

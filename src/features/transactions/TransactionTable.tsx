@@ -155,11 +155,6 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : (
             optionLabel(options, pickedId)
           )}
-          {editing && !split && !row.deleted && row.brought_forward_status === null && (
-            <Button size="small" type="link" className="ec-split-button" aria-label={`Split ${label}`} onClick={() => change(splitStarted(row))}>
-              Split
-            </Button>
-          )}
           {theirPick !== undefined && <TheirValue value={optionLabel(options, theirPick) || 'No allocation'} />}
           {editing && !isSinkFund && !split && hasOpenSuggestion(row) && (
             <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
@@ -188,6 +183,12 @@ const TransactionRowView = memo(function TransactionRowView({
         </td>
         {editing && (
           <td className="ec-col-delete">
+            {/* After the row's amounts, so Tab still goes from the allocation to the amount as in a spreadsheet. */}
+            {!split && !row.deleted && row.brought_forward_status === null && (
+              <Button size="small" className="ec-split-button" aria-label={`Split ${label}`} onClick={() => change(splitStarted(row))}>
+                Split
+              </Button>
+            )}
             <Button size="small" danger={!row.deleted} aria-pressed={row.deleted} aria-label={row.deleted ? `Restore ${label}` : `Delete ${label}`} onClick={() => dispatch(rowDeleteToggled(row.key))}>
               {row.deleted ? 'Undo' : 'Delete'}
             </Button>
