@@ -33,6 +33,7 @@ import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../app/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BudgetTablesTheme } from './BudgetTablesTheme';
+import { SkipToAllocations } from './SkipToAllocations';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -158,6 +159,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
             <Button onClick={() => void cancel()} disabled={busy}>
               Cancel
             </Button>
+            <SkipToAllocations />
           </>
         ) : (
           !closed && (
