@@ -132,7 +132,7 @@ export function uncarry(ledger: Ledger, budget: LedgerBudget): Ledger {
 /** The unpaid figures a card window's summary shows. */
 export function cardFigures(ledger: Ledger, balance: number, accountId: number, budget: LedgerBudget) {
   const unpaidBalance = unpaidBalanceOf(ledger, accountId, budget);
-  const unpaidIds = unpaidRowsOf(ledger, accountId, budget).map((row) => row.id).sort();
+  const unpaidIds = unpaidRowsOf(ledger, accountId, budget).map((row) => row.id).sort((a, b) => a - b);
   return { unpaidBalance, unpaidDifference: balance + unpaidBalance, unpaidIds };
 }
 
