@@ -86,7 +86,7 @@ module.exports = (_env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         // zod configured for the Content-Security-Policy before any schema runs (see the file).
-        zod$: path.resolve(__dirname, 'src/app/zodInBrowser.ts'),
+        zod$: path.resolve(__dirname, 'src/platform/zodInBrowser.ts'),
         // react-router 7 publishes its production build under a path its "exports" never select: without this
         // alias every build ships the development build (warnings included, ~20 KB gzip more).
         ...(production

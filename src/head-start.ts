@@ -1,6 +1,6 @@
 // index.html's inline head start (README, "First load"): built as its own entry, written into the page's head.
-import { loadCredentials } from './app/credentials';
-import { askEarly, firstRequests, hashPath } from './app/headStart';
+import { loadCredentials } from './platform/credentials';
+import { askEarly, firstRequests, hashPath } from './platform/headStart';
 
 try {
   const credentials = loadCredentials();

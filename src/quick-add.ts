@@ -1,5 +1,5 @@
 // The light quick-add page's entry (webpack builds it apart from the app: no React, no Redux).
-import { registerServiceWorker } from './app/serviceWorker';
+import { registerServiceWorker } from './platform/serviceWorker';
 import { startQuickAddPage } from './features/quick-add/light/quickAddLightPage';
 
 startQuickAddPage();

@@ -19,6 +19,7 @@ import * as householdEmails from './migrations/0017_household_emails';
 import * as transactionsEntered from './migrations/0018_transactions_entered';
 import * as monthTotalsAndUndoWindow from './migrations/0020_month_totals_and_undo_window';
 import * as schedules from './migrations/0023_schedules';
+import * as transactionSplits from './migrations/0024_transaction_splits';
 import type { Database } from './schema';
 
 // A static list (not a folder scan) so migrations run the same under tsx, jest and a bundle.
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_transactions_entered': transactionsEntered,
   '0020_month_totals_and_undo_window': monthTotalsAndUndoWindow,
   '0023_schedules': schedules,
+  '0024_transaction_splits': transactionSplits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

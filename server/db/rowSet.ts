@@ -5,7 +5,7 @@ import type { Database } from './schema';
 import type { HouseholdScope } from './scope';
 
 /** The tables whose rows carry a `row_version` (migration 0009): the rows an undo can put back. */
-export type VersionedTable = 'transactions' | 'incomes' | 'allocations' | 'sink_fund_allocations' | 'special_events' | 'schedules' | 'schedule_occurrences';
+export type VersionedTable = 'transactions' | 'transaction_splits' | 'incomes' | 'allocations' | 'sink_fund_allocations' | 'special_events' | 'schedules' | 'schedule_occurrences';
 
 /** A stored row of any versioned table, as the writer handles it. */
 export type StoredRow = { id: number } & Record<string, unknown>;
@@ -58,8 +58,11 @@ export async function collectChanges<R>(scope: HouseholdScope, work: () => Promi
   try {
     return { result: await work(), changes };
   } finally {
-    if (outer) collectors.set(scope.db, outer);
-    else collectors.delete(scope.db);
+    if (outer) {
+      collectors.set(scope.db, outer);
+      // A change collected inside another is part of it too (a recorded write that saves a window, say).
+      for (const [table, rows] of Object.entries(changes) as Array<[VersionedTable, RowChanges]>) noteChanges(scope, table, rows);
+    } else collectors.delete(scope.db);
   }
 }
 

@@ -157,6 +157,21 @@ export interface TransactionsTable extends HouseholdOwned {
   row_version: Generated<number>;
 }
 
+/** One part of a split transaction (migration 0024, docs/splits.md): its amount is signed like its row's net. */
+export interface TransactionSplitsTable extends HouseholdOwned {
+  transaction_id: number;
+  /** Its row's account, kept on the part for the sums the database keeps. */
+  bank_account_id: number;
+  amount: number;
+  allocation_id: number | null;
+  sink_fund_allocation_id: number | null;
+  memo: string | null;
+  position: number;
+  /** 1 while its row counts as spending (kept by a trigger on transactions). */
+  counted: Flag;
+  row_version: Generated<number>;
+}
+
 interface SinkFundAllocationsTable extends HouseholdOwned {
   bank_account_id: number;
   name: string;
@@ -302,6 +317,7 @@ export interface Database {
   institutions: InstitutionsTable;
   bank_accounts: BankAccountsTable;
   transactions: TransactionsTable;
+  transaction_splits: TransactionSplitsTable;
   sink_fund_allocations: SinkFundAllocationsTable;
   special_events: SpecialEventsTable;
   settings: SettingsTable;
@@ -326,6 +342,7 @@ export const HOUSEHOLD_TABLES = [
   'institutions',
   'bank_accounts',
   'transactions',
+  'transaction_splits',
   'sink_fund_allocations',
   'special_events',
   'settings',
@@ -345,3 +362,4 @@ export type Transaction = Selectable<TransactionsTable>;
 export type SinkFundAllocation = Selectable<SinkFundAllocationsTable>;
 export type SpecialEvent = Selectable<SpecialEventsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
+export type TransactionSplit = Selectable<TransactionSplitsTable>;

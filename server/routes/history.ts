@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HISTORY_UPLOAD_MAX_BYTES, historyFilesSchema, historyImportResultSchema, historyPreviewSchema } from '../../src/shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../src/shared/schemas/householdData';
 import { refreshStatistics } from '../db/statistics';
+import { answerRecorded } from './recordedReply';
 import { householdScope } from '../plugins/auth';
 import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { requireOwner } from '../services/members/members';
@@ -51,12 +52,12 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
       },
       validatorCompiler: () => () => true,
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = householdScope(request);
       await requireOwner(scope, HOUSEHOLD_DATA_OWNERS_ONLY);
-      const imported = await writeHistory(scope, await readUpload(request, 'historyPlan', await readHistoryHousehold(scope, today(app.config.timeZone))));
+      const written = await writeHistory(scope, await readUpload(request, 'historyPlan', await readHistoryHousehold(scope, today(app.config.timeZone))));
       await refreshStatistics(scope.db, { everyTable: true }, request.log);
-      return { imported };
+      return { imported: answerRecorded(reply, written) };
     },
   );
 }

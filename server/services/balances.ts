@@ -52,9 +52,15 @@ const ofEnvelopeTotals = (column: 'net' | 'row_count') =>
  * transactions count in it: its rows dated after its account's opening date, so envelopes + Unassigned Money =
  * the account's balance.
  */
+/** `figure` over the parts in the enclosing envelope whose rows are dated on or before its account's opening date. */
+const ofEnvelopePartsBeforeOpening = (figure: RawBuilder<number>) =>
+  sql<number>`(select ${figure} from transaction_splits part inner join transactions dated on dated.id = part.transaction_id
+    where part.sink_fund_allocation_id = sink_fund_allocations.id and dated.transaction_date <= bank_accounts.opening_date)`;
+
 export const envelopeFigures = {
-  balance: sql<number>`${ofEnvelopeTotals('net')} - ${ofEnvelopeRowsBeforeOpening(sql`coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0)`)}`,
-  transactionCount: sql<number>`${ofEnvelopeTotals('row_count')} - ${ofEnvelopeRowsBeforeOpening(sql`count(*)`)}`,
+  balance: sql<number>`${ofEnvelopeTotals('net')} - ${ofEnvelopeRowsBeforeOpening(sql`coalesce(sum(dated.deposit_amount - dated.withdrawal_amount), 0)`)}
+    - ${ofEnvelopePartsBeforeOpening(sql`coalesce(sum(part.amount), 0)`)}`,
+  transactionCount: sql<number>`${ofEnvelopeTotals('row_count')} - ${ofEnvelopeRowsBeforeOpening(sql`count(*)`)} - ${ofEnvelopePartsBeforeOpening(sql`count(*)`)}`,
 };
 
 /**

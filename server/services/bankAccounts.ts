@@ -8,6 +8,7 @@ import type { BankAccount } from '../db/schema';
 import { notFound, unprocessable } from '../errors';
 import { currentBalances } from './balances';
 import { settleCheckpoints } from './budgets/accountCheckpoints';
+import { schedulesUsing, usedBySchedules } from './schedules/schedulesInUse';
 import { counted } from '../../src/shared/wording';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
@@ -199,11 +200,12 @@ async function countWhere(scope: HouseholdScope, table: 'transactions' | 'income
 export function deleteBankAccount(scope: HouseholdScope, id: number): Promise<void> {
   return scope.transaction(async (trx) => {
     const account = await trx.find('bank_accounts', id, BANK_ACCOUNT_NOT_FOUND);
-    const [transactions, incomes, envelopes, settings] = await Promise.all([
+    const [transactions, incomes, envelopes, settings, schedules] = await Promise.all([
       countWhere(trx, 'transactions', id),
       countWhere(trx, 'incomes', id),
       countWhere(trx, 'sink_fund_allocations', id),
       trx.selectFrom('settings').select('id').where('primary_budget_account_id', '=', id).executeTakeFirst(),
+      schedulesUsing(trx, 'bank_account_id', [id]),
     ]);
     const name = `Bank account '${account.name}'`;
     const reasons: string[] = [];
@@ -211,6 +213,8 @@ export function deleteBankAccount(scope: HouseholdScope, id: number): Promise<vo
     if (incomes > 0) reasons.push(`${name} is used by ${counted(incomes, 'income')}`);
     if (envelopes > 0) reasons.push(`${name} has ${counted(envelopes, 'sink fund allocation')}`);
     if (settings) reasons.push(`${name} is the primary budget account in Settings`);
+    const bills = schedules.get(id);
+    if (bills) reasons.push(`${name} ${usedBySchedules(bills)}`);
     if (reasons.length > 0) throw unprocessable(reasons);
     await trx.deleteFrom('bank_accounts').where('id', '=', id).execute();
   });

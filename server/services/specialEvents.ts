@@ -13,7 +13,7 @@ import type { SpecialEvent as SpecialEventRow } from '../db/schema';
 import type { HouseholdScope } from '../db/scope';
 import { bumpLockVersion } from './budgets/periods';
 import { Refusals } from './refusals';
-import { countsAsSpendingSql, spentSum } from './spending';
+import { spentPerAllocation } from './spending';
 import { CATEGORY_UNKNOWN, refuseTooManyLines } from './budgets/lines';
 import { BUDGET_NOT_FOUND_MESSAGE } from '../../src/shared/budgetMessages';
 import { notFound } from '../errors';
@@ -28,13 +28,7 @@ type LinkedAllocation = SpecialEventAllocation & { special_event_id: number };
 async function linkedAllocations(scope: HouseholdScope, eventId?: number): Promise<LinkedAllocation[]> {
   const linked =
     eventId === undefined ? sql<boolean>`allocations.special_event_id is not null` : sql<boolean>`allocations.special_event_id = ${eventId}`;
-  const sums = scope
-    .selectFrom('allocations')
-    .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-    .select(['allocations.id as allocation_id', spentSum.as('spent')])
-    .where(linked)
-    .where(countsAsSpendingSql('transactions.brought_forward_status'))
-    .groupBy('allocations.id');
+  const sums = spentPerAllocation(scope, linked);
   const rows = await scope
     .selectFrom('allocations')
     .innerJoin('budgets', 'budgets.id', 'allocations.budget_id')

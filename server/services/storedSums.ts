@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { countsAsSpendingSql, spentSum } from './spending';
+import { countsAsSpendingSql, partSpentSum, spentSum } from './spending';
 
 /**
  * The sums the database keeps by triggers on `transactions` (migrations 0013, 0015, 0016, 0020), each with what
@@ -24,12 +24,30 @@ const monthOf = (db: Kysely<Database>) =>
   isPostgres(db) ? sql`cast(date_trunc('month', transaction_date) as date)` : sql`substr(transaction_date, 1, 7) || '-01'`;
 
 const allocationSpending = () =>
-  sql<Record<string, unknown>>`select allocation_id, ${spentSum} as spent from transactions
-    where allocation_id is not null and ${countsAsSpendingSql('transactions.brought_forward_status')} group by allocation_id`;
+  sql<Record<string, unknown>>`select allocation_id, sum(spent) as spent from (
+      select allocation_id, ${spentSum} as spent from transactions
+      where allocation_id is not null and ${countsAsSpendingSql('transactions.brought_forward_status')} group by allocation_id
+      union all
+      select transaction_splits.allocation_id, ${partSpentSum} as spent from transaction_splits
+      inner join transactions on transactions.id = transaction_splits.transaction_id
+      where transaction_splits.allocation_id is not null and ${countsAsSpendingSql('transactions.brought_forward_status')}
+      group by transaction_splits.allocation_id
+    ) spending group by allocation_id`;
 
+/** A part in an envelope moves its amount, and one of the count, from its row's unassigned key (0) to the envelope. */
 const transactionTotals = () =>
-  sql<Record<string, unknown>>`select bank_account_id, coalesce(sink_fund_allocation_id, 0) as envelope_id, sum(deposit_amount - withdrawal_amount) as net, count(*) as row_count
-    from transactions group by bank_account_id, coalesce(sink_fund_allocation_id, 0)`;
+  sql<Record<string, unknown>>`select bank_account_id, envelope_id, sum(net) as net, sum(row_count) as row_count from (
+      select bank_account_id, coalesce(sink_fund_allocation_id, 0) as envelope_id, sum(deposit_amount - withdrawal_amount) as net, count(*) as row_count
+      from transactions group by bank_account_id, coalesce(sink_fund_allocation_id, 0)
+      union all
+      select transactions.bank_account_id, transaction_splits.sink_fund_allocation_id, sum(transaction_splits.amount), count(*)
+      from transaction_splits inner join transactions on transactions.id = transaction_splits.transaction_id
+      where transaction_splits.sink_fund_allocation_id is not null group by transactions.bank_account_id, transaction_splits.sink_fund_allocation_id
+      union all
+      select transactions.bank_account_id, 0, -sum(transaction_splits.amount), -count(*)
+      from transaction_splits inner join transactions on transactions.id = transaction_splits.transaction_id
+      where transaction_splits.sink_fund_allocation_id is not null group by transactions.bank_account_id
+    ) totals group by bank_account_id, envelope_id`;
 
 const accountDays = () =>
   sql<Record<string, unknown>>`select bank_account_id, transaction_date as day, sum(deposit_amount - withdrawal_amount) as net from transactions group by bank_account_id, transaction_date`;

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { LoginPage } from '../features/auth/LoginPage';
-import { errorShown, NOT_LOGGED_IN } from './messages/messagesSlice';
-import { hashPath } from './headStart';
-import { hasCredentials } from './credentials';
-import { useAppDispatch } from './hooks';
-import { paths } from './paths';
+import { errorShown, NOT_LOGGED_IN } from '../platform/messages/messagesSlice';
+import { hashPath } from '../platform/headStart';
+import { hasCredentials } from '../platform/credentials';
+import { useAppDispatch } from '../platform/hooks';
+import { paths } from '../platform/paths';
 
 const AppRouter = lazy(() => import(/* webpackChunkName: "router" */ './AppRouter'));
 

@@ -3,13 +3,13 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { subscribeToPageHeading } from '../components/usePageHeading';
 import { useUndoChange } from '../features/activity/useUndoChange';
-import { MessageBar } from './messages/MessageBar';
-import { pageLeft } from './messages/messagesSlice';
-import { selectRequestInFlight } from './apiStatus';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { MessageBar } from '../platform/messages/MessageBar';
+import { pageLeft } from '../platform/messages/messagesSlice';
+import { selectRequestInFlight } from '../platform/apiStatus';
+import { useAppDispatch, useAppSelector } from '../platform/hooks';
 import { menuSections, selectedMenuPath } from './menu';
 import { MenuDrawer } from './MenuDrawer';
-import { useNarrowScreen } from './useNarrowScreen';
+import { useNarrowScreen } from '../platform/useNarrowScreen';
 import './shell.css';
 
 const APP_TITLE = 'EveryCent V3';

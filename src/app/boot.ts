@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { authApi } from '../features/auth/authApi';
-import { tokenValidated } from './authSlice';
+import { tokenValidated } from '../platform/authSlice';
 import { budgetsApi } from '../features/budgets/budgetsApi';
-import { currentBudgetAskedAtStart } from './currentBudgetAtStart';
-import { hasCredentials } from './credentials';
-import { budgetOfPath, hashPath, rememberCurrentBudget, rememberedCurrentBudget } from './headStart';
-import { paths } from './paths';
+import { currentBudgetAskedAtStart } from '../platform/currentBudgetAtStart';
+import { hasCredentials } from '../platform/credentials';
+import { budgetOfPath, hashPath, rememberCurrentBudget, rememberedCurrentBudget } from '../platform/headStart';
+import { paths } from '../platform/paths';
 import type { AppStore } from './store';
 
 

@@ -1,9 +1,9 @@
 import { createListenerMiddleware, isAnyOf, isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from './authSlice';
-import { errorShown, infoShown, lingeringErrorShown, messageExpired, messageLifetime, NOT_LOGGED_IN } from './messages/messagesSlice';
-import { api } from './api';
-import { apiErrorMessage, errorStatus } from './apiErrors';
-import { clearCredentials, hasCredentials } from './credentials';
+import { userLoggedOut } from '../platform/authSlice';
+import { errorShown, infoShown, lingeringErrorShown, messageExpired, messageLifetime, NOT_LOGGED_IN } from '../platform/messages/messagesSlice';
+import { api } from '../platform/api';
+import { apiErrorMessage, errorStatus } from '../platform/apiErrors';
+import { clearCredentials, hasCredentials } from '../platform/credentials';
 import type { AppDispatch, RootState } from './store';
 
 // Contract: a 401 from any request but sign-in/sign-out logs the user out with "Not logged in"; any other failed

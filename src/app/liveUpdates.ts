@@ -1,10 +1,10 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { publishLiveChange } from '../components/liveChanges';
 import { LIVE_EVENTS_PATH, LIVE_RESOURCE_PATTERN, type LiveEvent, type LiveResource, REPLACED_EVENT } from '../shared/liveEvents';
-import { api, API_BASE, LIST, TAG_TYPES } from './api';
-import { loadCredentials } from './credentials';
-import { LIVE_TAB } from './liveTab';
-import { liveStreamOpened } from './liveStream';
+import { api, API_BASE, LIST, TAG_TYPES } from '../platform/api';
+import { loadCredentials } from '../platform/credentials';
+import { LIVE_TAB } from '../platform/liveTab';
+import { liveStreamOpened } from '../platform/liveStream';
 import type { AppStore } from './store';
 
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;

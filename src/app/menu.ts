@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '../platform/paths';
 
 interface MenuEntry {
   label: string;

@@ -7,7 +7,7 @@ import BudgetsArea from '../features/budgets/BudgetsArea';
 import { antdArea } from '../components/antdArea';
 import { PageLoading } from '../components/PageLoading';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
-import { paths } from './paths';
+import { paths } from '../platform/paths';
 import Shell from './Shell';
 
 // The shell and the budgets area come in this chunk, with the router and the guard: after the first bundle,

@@ -1,13 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authReducer } from './authSlice';
+import { authReducer } from '../platform/authSlice';
 import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
-import { messagesReducer } from './messages/messagesSlice';
+import { messagesReducer } from '../platform/messages/messagesSlice';
 import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
 import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
-import { api } from './api';
+import { api } from '../platform/api';
 import { listenerMiddleware } from './listeners';
-import { refetchWhenNotLive } from './liveStream';
+import { refetchWhenNotLive } from '../platform/liveStream';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,

@@ -1,6 +1,6 @@
 import { Alert } from './Alert';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../platform/paths';
 
 export type MissingSetup = 'categories' | 'accounts';
 

@@ -1,4 +1,4 @@
-import { useNarrowScreen } from '../app/useNarrowScreen';
+import { useNarrowScreen } from '../platform/useNarrowScreen';
 import { usePageHeading } from './usePageHeading';
 import './pageTitle.css';
 

@@ -70,9 +70,18 @@ export function TransactionListDialog({ title, transactions, error, loading, fig
                 </tr>
               )}
               {transactions.map((transaction) => (
-                <tr key={transaction.id}>
+                // A split row is listed once per part in this figure, each as its own entry (its part's amount).
+                <tr key={`${transaction.id}:${transaction.splits?.[0]?.id ?? ''}`}>
                   <td>{formatShortDate(transaction.transaction_date)}</td>
-                  <td>{transaction.description}</td>
+                  <td>
+                    {transaction.description}
+                    {transaction.splits?.[0] && (
+                      <span className="ec-split-part-note">
+                        {' '}
+                        (part of a split{transaction.splits[0].memo ? `: ${transaction.splits[0].memo}` : ''})
+                      </span>
+                    )}
+                  </td>
                   <td className="ec-num">
                     <RowAmount figure={figure} cents={amountAs(figure, transaction)} />
                   </td>

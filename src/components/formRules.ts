@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { ZodType } from 'zod';
-import type { ServerRefusal } from '../app/apiErrors';
+import type { ServerRefusal } from '../platform/apiErrors';
 
 /** The schemas' messages are either whole sentences ("Name can't be blank") or a predicate ("is too large"). */
 const fieldMessage = (label: string, message: string) => (/^[a-z]/.test(message) ? `${label} ${message}` : message);

@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useEffect, useState } from 'react';
-import { useWriteAction, type WriteAction } from '../app/messages/useWriteAction';
+import { useWriteAction, type WriteAction } from '../platform/messages/useWriteAction';
 import { showRefusalOnForm } from './formRules';
 
 /**

@@ -22,6 +22,13 @@ const probes: Record<string, { path: string; code: string }> = {
   },
   featureFromComponents: { path: 'src/components/Probe.ts', code: "import { useGetBudgetsQuery } from '../features/budgets/budgetsApi';\nexport const q = useGetBudgetsQuery;\n" },
   featureFromShared: { path: 'src/shared/Probe.ts', code: "import HomePage from '../features/home/HomePage';\nexport const p = HomePage;\n" },
+  featureFromPlatform: { path: 'src/platform/Probe.ts', code: "import HomePage from '../features/home/HomePage';\nexport const p = HomePage;\n" },
+  compositionFromPlatform: { path: 'src/platform/Probe.ts', code: "import { setupStore } from '../app/store';\nexport const s = setupStore;\n" },
+  compositionFromFeature: { path: 'src/features/home/Probe.ts', code: "import { routes } from '../../app/router';\nexport const r = routes;\n" },
+  storeTypesFromBelow: {
+    path: 'src/features/home/Probe.ts',
+    code: "import type { RootState } from '../../app/store';\nimport { paths } from '../../platform/paths';\nexport type S = RootState;\nexport const p = paths;\n",
+  },
 };
 const linter = `
   import { ESLint } from 'eslint';
@@ -30,7 +37,7 @@ const linter = `
   const out = {};
   for (const [name, { path, code }] of Object.entries(probes)) {
     const [result] = await eslint.lintText(code, { filePath: path });
-    out[name] = result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    out[name] = result.messages.filter((m) => (m.ruleId ?? '').endsWith('no-restricted-imports')).map((m) => m.message);
   }
   console.log(JSON.stringify(out));
 `;
@@ -50,9 +57,16 @@ describe('feature folders import downward only (eslint)', () => {
     expect(layeringErrors.publicFaces).toEqual([]);
   });
 
-  it('fails on a feature imported by src/components or src/shared', () => {
+  it('fails on a feature imported by src/components, src/platform or src/shared', () => {
     expect(layeringErrors.featureFromComponents).toEqual([expect.stringContaining('sit below the features')]);
     expect(layeringErrors.featureFromShared).toEqual([expect.stringContaining('sit below the features')]);
+     expect(layeringErrors.featureFromPlatform).toEqual([expect.stringContaining('sit below the features')]);
+  });
+
+  it('fails on src/app (the composition) imported from below it, except the store\'s types', () => {
+    expect(layeringErrors.compositionFromPlatform).toEqual([expect.stringContaining('src/app composes the areas')]);
+    expect(layeringErrors.compositionFromFeature).toEqual([expect.stringContaining('src/app composes the areas')]);
+    expect(layeringErrors.storeTypesFromBelow).toEqual([]);
   });
 });
 

@@ -18,6 +18,7 @@ export type Footprint = Record<string, number>;
 
 const KEY_NAMES: Record<VersionedTable, string> = {
   transactions: 'transaction',
+  transaction_splits: 'transaction_split',
   incomes: 'income',
   allocations: 'allocation',
   sink_fund_allocations: 'envelope',
@@ -90,6 +91,7 @@ function firstDifference(left: Footprint, now: Map<string, number>, absent: stri
 
 const ROW_WORDS: Record<VersionedTable, (row: StoredRow) => string> = {
   transactions: (row) => `the transaction '${String(row.description)}' of ${String(row.transaction_date)}`,
+  transaction_splits: (row) => `a part of a split transaction${row.memo ? ` ('${String(row.memo)}')` : ''}`,
   incomes: (row) => `the income '${String(row.name)}'`,
   allocations: (row) => `the allocation '${String(row.name)}'`,
   sink_fund_allocations: (row) => `the envelope '${String(row.name)}'`,
@@ -99,6 +101,7 @@ const ROW_WORDS: Record<VersionedTable, (row: StoredRow) => string> = {
 };
 const ROW_NOUNS: Record<VersionedTable, string> = {
   transactions: 'a transaction',
+  transaction_splits: "a split transaction's part",
   incomes: 'an income',
   allocations: 'an allocation',
   sink_fund_allocations: 'an envelope',

@@ -1,5 +1,6 @@
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
+import { collectChanges, type TableChanges } from '../../db/rowSet';
 import type { LinesUndo } from './budgetLines';
 import type { ChangeSet } from './changeSet';
 import type { CycleUndo } from './cycleChanges';
@@ -28,6 +29,7 @@ export type ActivityKind =
   | 'sink_fund'
   | 'special_event'
   | 'schedule_entry'
+  | 'history_import'
   | 'undo';
 
 interface EntryOf<K extends ActivityKind> {
@@ -99,13 +101,14 @@ const revisionOf = async (scope: HouseholdScope) =>
 export async function recorded<R>(
   scope: HouseholdScope,
   work: (trx: HouseholdScope) => Promise<R>,
-  describe: (result: R, trx: HouseholdScope) => ActivityEntry | Promise<ActivityEntry>,
+  describe: (result: R, trx: HouseholdScope, changes: TableChanges) => ActivityEntry | Promise<ActivityEntry>,
 ): Promise<{ result: R; activityId: number | null }> {
   return scope.transaction(async (trx) => {
     const before = await revisionOf(trx);
-    const result = await work(trx);
+    // Every row the write wrote through the row-set writer: what an entry that can be undone keeps.
+    const { result, changes } = await collectChanges(trx, () => work(trx));
     if ((await revisionOf(trx)) === before) return { result, activityId: null };
-    const activityId = await recordActivity(trx, await describe(result, trx));
+    const activityId = await recordActivity(trx, await describe(result, trx, changes));
     return { result, activityId };
   });
 }

@@ -6,7 +6,9 @@ import { HttpError } from '../../errors';
 import { ALLOCATION_COLUMNS, INCOME_COLUMNS } from '../budgets/budgetEdits';
 import { refuseDeletingUsedAllocations } from '../budgets/lines';
 import { Refusals } from '../refusals';
-import { parkSwappedRefs, TRANSACTION_COLUMNS } from '../transactions/window';
+import { SPLIT_COLUMNS } from '../transactions/splits';
+import { TRANSACTION_COLUMNS } from '../transactions/transactionColumns';
+import { parkSwappedRefs } from '../transactions/window';
 import type { ChangeSet } from './changeSet';
 
 /**
@@ -21,6 +23,7 @@ export class UndoImpossible extends HttpError {
 
 /** The tables an undo restores, children first (deleted in this order, written back in the reverse one). */
 const RESTORED: ReadonlyArray<{ table: VersionedTable; columns: ColumnTypes<string> }> = [
+  { table: 'transaction_splits', columns: SPLIT_COLUMNS },
   { table: 'transactions', columns: TRANSACTION_COLUMNS },
   { table: 'incomes', columns: INCOME_COLUMNS },
   { table: 'allocations', columns: ALLOCATION_COLUMNS },
@@ -93,6 +96,15 @@ async function checkTransactions(scope: HouseholdScope, restored: StoredRow[], c
   }
 }
 
+/** Parts written back need their allocation and envelope (their row is written back with them or still there). */
+async function checkParts(scope: HouseholdScope, restored: StoredRow[], impossible: string[]) {
+  if (restored.length === 0) return;
+  const allocations = await scope.ownedIds('allocations', referenced(restored, 'allocation_id'));
+  for (const _ of missing(restored, 'allocation_id', allocations)) impossible.push('the allocation of a part of a split transaction was deleted');
+  const envelopes = await scope.ownedIds('sink_fund_allocations', referenced(restored, 'sink_fund_allocation_id'));
+  for (const _ of missing(restored, 'sink_fund_allocation_id', envelopes)) impossible.push('the envelope of a part of a split transaction was deleted');
+}
+
 /** Budget lines written back need their budget, category, account and special event. */
 async function checkLines(scope: HouseholdScope, incomes: StoredRow[], allocations: StoredRow[], impossible: string[]) {
   const lines = [...incomes, ...allocations];
@@ -124,6 +136,7 @@ export async function restoreChanges(scope: HouseholdScope, set: ChangeSet): Pro
   const impossible: string[] = [];
   const refusals = new Refusals();
   await checkTransactions(scope, restored('transactions'), current.get('transactions')!, of('transactions').inserted, impossible, refusals);
+  await checkParts(scope, restored('transaction_splits'), impossible);
   await checkLines(scope, restored('incomes'), restored('allocations'), impossible);
   if (impossible.length > 0) throw new UndoImpossible(impossible);
   await refuseDeletingUsedAllocations(scope, of('allocations').inserted, refusals);

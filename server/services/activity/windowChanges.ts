@@ -7,7 +7,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
 import type { QuickAdded } from '../transactions/quickAdd';
 import { counted } from '../../../src/shared/wording';
-import { type ChangeSet, changedKeys, rowKey, sealChanges } from './changeSet';
+import { type ChangeSet, changedKeys, sealChanges } from './changeSet';
 import { type ActivityEntry, recordActivity } from './record';
 import { restoreChanges, UndoImpossible } from './restore';
 /** What undoing a transactions window save needs: the change set of the save. */
@@ -69,11 +69,10 @@ export async function restoreWindow(scope: HouseholdScope, undo: WindowUndo, acc
  * A quick add's entry: a window save of one added row as far as Activity is concerned (its link opens the
  * window, "Undo" deletes the row), refused once a newer change touched that row.
  */
-export function quickAddEntry(added: QuickAdded): ActivityEntry {
+export async function quickAddEntry(added: QuickAdded, trx: HouseholdScope, written: TableChanges): Promise<ActivityEntry> {
   const { transaction, budget, accountName } = added;
   const amount = transaction.withdrawal_amount ? formatMoney(transaction.withdrawal_amount) : `+${formatMoney(transaction.deposit_amount)}`;
-  // A row just inserted is at version 0: the quick add wrote it once and nothing else in its transaction.
-  const changes: ChangeSet = { tables: { transactions: { inserted: [transaction.id], updated: [], deleted: [] } }, left: { [rowKey('transactions', transaction.id)]: 0 } };
+  const changes = await sealChanges(trx, written);
   const undo: WindowUndo = { bankAccountId: transaction.bank_account_id, budgetId: budget.id, changes };
   return {
     kind: 'window_save',

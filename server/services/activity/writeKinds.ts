@@ -39,7 +39,8 @@ type WriteKind<K extends ActivityKind> = {
   : { cannotUndo: string });
 
 /** Every change that moves money: the figures derived from it (balances, reports) and its Activity entry. */
-const MONEY_MOVED: LiveResource[] = ['accounts', 'reports', 'activity'];
+// A row written may pay a scheduled bill: the upcoming ones (Home, every window, the budgets' lines) change with it.
+const MONEY_MOVED: LiveResource[] = ['accounts', 'reports', 'activity', 'schedules'];
 /** A change of periods or of rows in budgets the entry does not name: every budget and every list of transactions. */
 const EVERY_BUDGET: LiveResource[] = ['budgets', 'transactions', ...MONEY_MOVED];
 /** Names of categories, accounts and events show on budgets and reports. */
@@ -142,6 +143,12 @@ export const WRITES = {
     describe: "a schedule's occurrence entered or skipped",
     cannotUndo: "not offered: an entered row is edited or deleted in the account's transactions",
     resources: () => ['schedules', ...EVERY_BUDGET],
+  },
+  history_import: {
+    describe: 'history brought in from YNAB or Actual Budget',
+    cannotUndo: 'not offered: a history is years of rows, budgets and accounts; its budgets, accounts and categories are deleted where they are',
+    // Accounts, categories, budgets of many months and their rows.
+    resources: () => ['everything'],
   },
   undo: {
     describe: 'an earlier change undone',

@@ -3,12 +3,16 @@ import { addMonths } from '../../../src/shared/dates';
 import { NO_CLOSED_BUDGET_MESSAGE, type Budget } from '../../../src/shared/schemas/budgets';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
+import { proposeScheduledAmounts } from '../schedules/scheduledAmounts';
 import { rebuildCheckpoints, rollCheckpoints } from './accountCheckpoints';
 import { budgetWithLines, readBudget } from './budgetReads';
 import { carryForwardUnpaidCharges, undoCarryForward } from './creditCardCarryForward';
 import { bumpLockVersion, currentBudget, findBudget, insertBudget, newestBudget, now, periodStarting, refuseOverlap } from './periods';
 
-/** PUT /budgets/:id/copy: the next month's budget with the same incomes and allocations (never transactions). */
+/**
+ * PUT /budgets/:id/copy: the next month's budget with the same incomes and allocations (never transactions); the
+ * lines schedules pay start at their scheduled total for the new month.
+ */
 export async function copyBudget(scope: HouseholdScope, id: number): Promise<Budget> {
   return scope.transaction(async (tx) => {
     const source = await findBudget(tx, id);
@@ -61,6 +65,7 @@ export async function copyBudget(scope: HouseholdScope, id: number): Promise<Bud
           .orderBy('allocations.id'),
       )
       .execute();
+    await proposeScheduledAmounts(tx, copy);
     return budgetWithLines(tx, copy);
   });
 }

@@ -15,6 +15,7 @@ import type { Allocation, AllocationsTable, Income, IncomesTable } from '../../d
 import type { HouseholdScope } from '../../db/scope';
 import { conflict, unprocessable } from '../../errors';
 import { Refusals } from '../refusals';
+import { proposeScheduledAmounts } from '../schedules/scheduledAmounts';
 import { budgetWithLines, readBudget } from './budgetReads';
 import {
   BANK_ACCOUNT_UNKNOWN,
@@ -29,13 +30,14 @@ import {
 import { findBudget, insertBudget, newestBudget, periodStarting, refuseBeforeLastClosed, refuseClosed, refuseOverlap } from './periods';
 import { counted } from '../../../src/shared/wording';
 
-/** POST /budgets: an open budget for the month starting on `start`. */
+/** POST /budgets: an open budget for the month starting on `start`, with the lines its schedules pay (their totals). */
 export async function createBudget(scope: HouseholdScope, start: DateOnly): Promise<Budget> {
   return scope.transaction(async (tx) => {
     const period = periodStarting(start);
     await refuseOverlap(tx, period);
     await refuseBeforeLastClosed(tx, period);
     const budget = await insertBudget(tx, period);
+    await proposeScheduledAmounts(tx, budget);
     return budgetWithLines(tx, budget);
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type {
   Allocation,
   Budget,
@@ -10,7 +11,7 @@ import { NO_OPEN_BUDGET_MESSAGE } from '../../../src/shared/schemas/budgets';
 import type { Budget as BudgetRow } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
-import { countsAsSpendingSql, spentSum } from '../spending';
+import { spentPerAllocation } from '../spending';
 import { currentBudget, findBudget } from './periods';
 
 export async function listBudgets(scope: HouseholdScope): Promise<BudgetSummary[]> {
@@ -85,27 +86,10 @@ async function allocationsOf(scope: HouseholdScope, budgetIds: number[]): Promis
   return rows.map(futureAllocation);
 }
 
-/**
- * The transactions that count as spending against the allocations of the budgets asked for. Brought-forward
- * copies ('added') and their balancing rows ('adjustment') are left out: the original charge is already counted.
- * Driven from the budgets' allocations (the household's rows) into the transactions index on allocation_id:
- * starting from the household's transactions would read every one of them. Callers group and sum it.
- */
-const spendingQuery = (scope: HouseholdScope, budgetIds: number[]) =>
-  scope
-    .selectFrom('allocations')
-    .innerJoin('transactions', 'transactions.allocation_id', 'allocations.id')
-    .where('allocations.budget_id', 'in', budgetIds)
-    .where(countsAsSpendingSql('transactions.brought_forward_status'));
-
-/** `spent` per allocation of the budgets asked for, in one grouped query. */
-const spentQuery = (scope: HouseholdScope, budgetIds: number[]) =>
-  spendingQuery(scope, budgetIds).select(['allocations.id as allocation_id', spentSum.as('spent')]).groupBy('allocations.id');
-
 /** A budget's allocations with `spent`: the lines and the grouped sums in one statement. */
 export async function allocationsWithSpent(scope: HouseholdScope, budgetId: number): Promise<Allocation[]> {
   const rows = await allocationsQuery(scope)
-    .leftJoin(spentQuery(scope, [budgetId]).as('sums'), 'sums.allocation_id', 'allocations.id')
+    .leftJoin(spentPerAllocation(scope, sql<boolean>`allocations.budget_id = ${budgetId}`).as('sums'), 'sums.allocation_id', 'allocations.id')
     .select([...allocationColumns, 'sums.spent'])
     .where('allocations.budget_id', '=', budgetId)
     .execute();

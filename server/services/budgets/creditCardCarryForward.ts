@@ -6,6 +6,7 @@ import { moveVersion } from '../../db/lockVersions';
 import { type NewRowOutsideWindow, writeOutsideWindow } from '../transactions/writesOutsideWindow';
 import type { HouseholdScope } from '../../db/scope';
 import { inChunks } from '../../db/chunks';
+import { copyParts, partsOf } from '../transactions/splits';
 import { now } from './periods';
 
 /**
@@ -113,7 +114,22 @@ export async function carryForwardUnpaidCharges(scope: HouseholdScope, budget: B
     stored,
     values: { status: 'paid' as const, brought_forward_status: stored.brought_forward_status === 'added' ? ('added' as const) : ('brought_forward' as const) },
   }));
-  await writeOutsideWindow(scope, { inserts: rows, updates: settled });
+  const inserted = await writeOutsideWindow(scope, { inserts: rows, updates: settled });
+  await carryParts(scope, unpaid, rows, inserted);
+}
+
+/** A split charge's copy carries its parts (they count nowhere: the copy is not spending, its original is). */
+async function carryParts(scope: HouseholdScope, unpaid: Transaction[], rows: NewRowOutsideWindow[], inserted: Transaction[]): Promise<void> {
+  const parts = [...(await partsOf(scope, unpaid.map((t) => t.id))).values()].flat();
+  if (parts.length === 0) return;
+  const insertedByRef = new Map(inserted.map((row) => [`${row.bank_account_id}:${row.bank_ref}`, row]));
+  const copyOf = new Map(
+    unpaid.map((original, index) => {
+      const copy = insertedByRef.get(`${rows[index].bank_account_id}:${rows[index].bank_ref}`)!;
+      return [original.id, { id: copy.id, counted: 0 }] as const;
+    }),
+  );
+  await copyParts(scope, parts, copyOf);
 }
 
 /** Reopen: originals in the window back to unpaid, the copies and balancing rows after its end deleted. */

@@ -1,3 +1,4 @@
+import { partCounts } from '../transactions/splits';
 import { sql } from 'kysely';
 import type { HouseholdScope } from '../../db/scope';
 import { MAX_ROWS_PER_REQUEST } from '../../../src/shared/schemas/common';
@@ -15,8 +16,16 @@ export async function refuseDeletingUsedAllocations(scope: HouseholdScope, alloc
     .groupBy(['allocations.id', 'allocations.name'])
     .orderBy('allocations.id')
     .execute();
+  const parts = await partCounts(scope, 'allocation_id', allocationIds);
+  const reported = new Set<string>();
   for (const { name, n: count } of used) {
+    reported.add(name);
     refusals.add(`Allocation '${name}' has ${counted(count, 'transaction')} and cannot be deleted`);
+  }
+  if (parts.size === 0) return;
+  const names = await scope.selectFrom('allocations').select(['id', 'name']).where('id', 'in', [...parts.keys()]).execute();
+  for (const { id, name } of names) {
+    if (!reported.has(name)) refusals.add(`Allocation '${name}' has ${counted(parts.get(id)!, 'part')} of split transactions and cannot be deleted`);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { HistoryImportResult } from '../../../src/shared/schemas/history';
 import { HOUSEHOLD_DATA_OWNERS_ONLY } from '../../../src/shared/schemas/householdData';
+import { counted } from '../../../src/shared/wording';
 import { moveVersion } from '../../db/lockVersions';
+import { recorded } from '../activity/record';
 import { reserveIds } from '../../db/reservedIds';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
@@ -21,7 +23,22 @@ const BEFORE_ANY_OPENING = '1900-01-01';
  * when the plan was made (its revision unchanged): new categories and accounts, the matched accounts' opening
  * moved back, the budgets of the months before the household's first, and the rows.
  */
-export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {
+export async function writeHistory(scope: HouseholdScope, plan: HistoryPlan): Promise<{ result: HistoryImportResult['imported']; activityId: number | null }> {
+  return recorded(scope, (trx) => writePlan(trx, plan), (imported) => ({ kind: 'history_import', summary: historySummary(plan, imported) }));
+}
+
+/** "brought in history from YNAB: 3 accounts (1 joined an existing one), 24 budgets, 1,234 transactions, 2 new categories". */
+function historySummary(plan: HistoryPlan, imported: HistoryImportResult['imported']): string {
+  const parts = [
+    `${counted(imported.bank_accounts + imported.matched_accounts, 'account')}${imported.matched_accounts > 0 ? ` (${imported.matched_accounts} joined ${imported.matched_accounts === 1 ? 'an existing one' : 'existing ones'})` : ''}`,
+    counted(imported.budgets, 'budget'),
+    counted(imported.transactions, 'transaction'),
+  ];
+  if (imported.allocation_categories > 0) parts.push(counted(imported.allocation_categories, 'new category', 'new categories'));
+  return `brought in history from ${plan.source === 'actual' ? 'Actual Budget' : 'YNAB'}: ${parts.join(', ')}`;
+}
+
+async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<HistoryImportResult['imported']> {
   return scope.transaction(async (trx) => {
     // The role as it stands under the household's write lock (the route checked it before reading the files).
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);

@@ -1,4 +1,5 @@
 import { isValidDate } from '../../../src/shared/dates';
+import { splitDifference, splitDifferenceMessage } from '../../../src/shared/splits';
 import { EXPORT_FORMAT, EXPORT_VERSION, type HouseholdExport, householdExportSchema } from '../../../src/shared/schemas/householdData';
 import { unprocessable } from '../../errors';
 import { PERIOD_OUT_OF_RANGE, periodStarting } from '../budgets/periods';
@@ -107,6 +108,18 @@ function checkReferences(data: HouseholdExport): void {
     refer(`transaction ${t.id}'s account`, t.bank_account_id, accounts);
     refer(`transaction ${t.id}'s allocation`, t.allocation_id, allocations);
     refer(`transaction ${t.id}'s envelope`, t.sink_fund_allocation_id, envelopes);
+  }
+  ids('part of a split transaction', data.transactions.flatMap((t) => t.splits ?? []));
+  for (const t of data.transactions) {
+    const parts = t.splits ?? [];
+    if (parts.length === 0) continue;
+    if (t.allocation_id !== null || t.sink_fund_allocation_id !== null) throw unprocessable(damagedMessage(`transaction ${t.id} is split and has an allocation of its own`));
+    if (splitDifference(t, parts) !== 0) throw unprocessable(damagedMessage(`transaction ${t.id}: ${splitDifferenceMessage(t, parts)}`));
+    for (const part of parts) {
+      refer(`part ${part.id}'s allocation`, part.allocation_id, allocations);
+      refer(`part ${part.id}'s envelope`, part.sink_fund_allocation_id, envelopes);
+      if (part.allocation_id !== null && part.sink_fund_allocation_id !== null) throw unprocessable(damagedMessage(`part ${part.id} has an allocation and an envelope`));
+    }
   }
   ids('schedule', data.schedules ?? []);
   ids('schedule occurrence', (data.schedules ?? []).flatMap((s) => s.occurrences));

@@ -65,6 +65,15 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
       ])
       .orderBy('id')
       .execute();
+    const parts = await s
+      .selectFrom('transaction_splits')
+      .select(['id', 'transaction_id', 'amount', 'allocation_id', 'sink_fund_allocation_id', 'memo', ...STAMPS])
+      .orderBy('transaction_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const partsOf = new Map<number, Array<Omit<(typeof parts)[number], 'transaction_id'>>>();
+    for (const { transaction_id, ...part } of parts) partsOf.set(transaction_id, [...(partsOf.get(transaction_id) ?? []), stamped(part)]);
     const schedules = await s.selectFrom('schedules').selectAll().orderBy('id').execute();
     const occurrences = await s.selectFrom('schedule_occurrences').select(['id', 'schedule_id', 'occurrence_date', 'outcome', ...STAMPS]).orderBy('id').execute();
     const activities = await s
@@ -107,7 +116,10 @@ export async function exportHousehold(scope: HouseholdScope): Promise<HouseholdE
       special_events: events.map(stamped),
       budgets: budgets.map((b) => ({ ...stamped(b), incomes: incomesOf.get(b.id) ?? [], allocations: allocationsOf.get(b.id) ?? [] })),
       sink_fund_allocations: envelopes.map(stamped),
-      transactions: transactions.map(stamped),
+      transactions: transactions.map((t) => {
+        const own = partsOf.get(t.id);
+        return own ? { ...stamped(t), splits: own } : stamped(t);
+      }),
       schedules: schedules.map(({ household_id: _household, row_version: _version, ...schedule }) => ({
         ...stamped(schedule),
         occurrences: (occurrencesOf.get(schedule.id) ?? []).map(stamped),

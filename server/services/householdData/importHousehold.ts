@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { HOUSEHOLD_DATA_OWNERS_ONLY, type ImportCounts, type RowKind } from '../../../src/shared/schemas/householdData';
+import { countsAsSpending } from '../../../src/shared/transactionRules';
 import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
 import { reserveIds } from '../../db/reservedIds';
@@ -131,13 +132,32 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
   await insertRows(
     scope,
     'transactions',
-    data.transactions.map(({ id, bank_account_id, allocation_id, sink_fund_allocation_id, created_at, updated_at, ...transaction }) => ({
+    data.transactions.map(({ id, bank_account_id, allocation_id, sink_fund_allocation_id, created_at, updated_at, splits: _splits, ...transaction }) => ({
       ...transaction,
       id: must(transactions, id),
       household_id,
       bank_account_id: must(accounts, bank_account_id),
       allocation_id: mapped(allocations, allocation_id),
       sink_fund_allocation_id: mapped(envelopes, sink_fund_allocation_id),
+      ...stamps({ created_at, updated_at }),
+    })),
+  );
+  const exportedParts = data.transactions.flatMap((t) =>
+    (t.splits ?? []).map((part, position) => ({ ...part, position, transaction: t })),
+  );
+  const parts = await newIds(scope, 'transaction_splits', exportedParts);
+  await insertRows(
+    scope,
+    'transaction_splits',
+    exportedParts.map(({ id, transaction, allocation_id, sink_fund_allocation_id, created_at, updated_at, ...part }) => ({
+      ...part,
+      id: must(parts, id),
+      household_id,
+      transaction_id: must(transactions, transaction.id),
+      bank_account_id: must(accounts, transaction.bank_account_id),
+      allocation_id: mapped(allocations, allocation_id),
+      sink_fund_allocation_id: mapped(envelopes, sink_fund_allocation_id),
+      counted: countsAsSpending(transaction.brought_forward_status) ? 1 : 0,
       ...stamps({ created_at, updated_at }),
     })),
   );
@@ -185,6 +205,7 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
     institution: institutions,
     schedule: schedules,
     schedule_occurrence: occurrences,
+    transaction_split: parts,
   };
   const activities = await writeHistory(scope, data, maps, stamps);
   return {

@@ -188,9 +188,3 @@ export function deleteSchedule(scope: HouseholdScope, id: number, todayDate: str
     return gone;
   });
 }
-
-/** How many schedules use an account, a category or an envelope (their deletion is refused while any does). */
-export async function schedulesUsing(scope: HouseholdScope, column: 'bank_account_id' | 'allocation_category_id' | 'sink_fund_allocation_id', id: number): Promise<number> {
-  const row = await scope.selectFrom('schedules').select(sql<number>`count(*)`.as('count')).where(column, '=', id).executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -1,3 +1,4 @@
+import { partCounts } from '../transactions/splits';
 import { sql } from 'kysely';
 import {
   SINK_FUND_CONFLICT_MESSAGE,
@@ -14,6 +15,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { conflict } from '../../errors';
 import { blankName, NAME_BLANK } from '../budgets/lines';
 import { Refusals } from '../refusals';
+import { schedulesUsing, usedBySchedules } from '../schedules/schedulesInUse';
 import { counted } from '../../../src/shared/wording';
 import { findSinkFundAccount, readSinkFund } from './sinkFundReads';
 
@@ -90,7 +92,7 @@ function refuseDuplicateNames(plan: Plan, stored: Map<number, SinkFundAllocation
   }
 }
 
-/** An envelope with transactions keeps them: it can be closed, never deleted. */
+/** An envelope with transactions keeps them: it can be closed, never deleted; one that schedules pay into is kept for them. */
 async function refuseDeletingUsedEnvelopes(scope: HouseholdScope, deletes: Plan['deletes'], refusals: Refusals): Promise<void> {
   if (deletes.length === 0) return;
   const counts = new Map<number, number>();
@@ -106,11 +108,16 @@ async function refuseDeletingUsedEnvelopes(scope: HouseholdScope, deletes: Plan[
       for (const row of rows) counts.set(Number(row.sink_fund_allocation_id), row.n);
     },
   );
+  const ids = deletes.map(({ stored }) => stored.id);
+  const parts = await partCounts(scope, 'sink_fund_allocation_id', ids);
+  const schedules = await schedulesUsing(scope, 'sink_fund_allocation_id', ids);
   for (const { index, stored } of deletes) {
-    const count = counts.get(stored.id) ?? 0;
+    const count = (counts.get(stored.id) ?? 0) + (parts.get(stored.id) ?? 0);
     if (count > 0) {
       refusals.add(`Sink fund allocation '${stored.name}' has ${counted(count, 'transaction')} and cannot be deleted: close it instead`, field(index, 'deleted'));
     }
+    const bills = schedules.get(stored.id);
+    if (bills) refusals.add(`Sink fund allocation '${stored.name}' ${usedBySchedules(bills)}`, field(index, 'deleted'));
   }
 }
 

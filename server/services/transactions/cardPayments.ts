@@ -7,20 +7,14 @@ import { counted } from '../../../src/shared/wording';
 import { moveVersion } from '../../db/lockVersions';
 import { collectChanges, writeRowSet } from '../../db/rowSet';
 import type { HouseholdScope } from '../../db/scope';
-import type { Transaction } from '../../db/schema';
 import { conflict, unprocessable } from '../../errors';
 import { changedKeys, sealChanges } from '../activity/changeSet';
 import { recordActivity } from '../activity/record';
 import type { WindowUndo } from '../activity/windowChanges';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { RowProblems } from './rowRules';
-import { TRANSACTION_COLUMNS, type TransactionValues } from './window';
+import { storedValues, TRANSACTION_COLUMNS } from './transactionColumns';
 
-const valuesOf = (row: Transaction): TransactionValues => {
-  const values = {} as Record<keyof TransactionValues, unknown>;
-  for (const column of Object.keys(TRANSACTION_COLUMNS) as (keyof TransactionValues)[]) values[column] = row[column];
-  return values as TransactionValues;
-};
 
 /**
  * "Mark Charges Paid" after a card payment: ticks Paid? on the chosen unpaid rows of one card window, in one
@@ -55,7 +49,7 @@ export function markChargesPaid(scope: HouseholdScope, accountId: number, body: 
     problems.throwIfAny();
 
     const { changes } = await collectChanges(trx, () =>
-      writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, { updates: rows.map((row) => ({ before: row, values: { ...valuesOf(row), status: 'paid' } })) }),
+      writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, { updates: rows.map((row) => ({ before: row, values: { ...storedValues(row), status: 'paid' } })) }),
     );
     const set = await sealChanges(trx, changes);
     const activityId = await recordActivity(trx, {

@@ -19,6 +19,7 @@ import { listBankAccounts } from '../bankAccounts';
 import { envelopesWithBalances } from '../sinkFunds/sinkFundReads';
 import { toTransactionResponse } from './reads';
 import { RowProblems } from './rowRules';
+import { planParts, withSplits, writeParts } from './splits';
 import { newRow } from './window';
 import { writeOutsideWindow } from './writesOutsideWindow';
 
@@ -67,14 +68,16 @@ export function quickAdd(scope: HouseholdScope, body: QuickAddBody): Promise<Qui
     // Giving a row its allocation accounts for it (paid), as picking one on the transactions screen does; a card
     // charge stays unpaid until a payment covers it (the row's default status).
     const isCreditCard = account.account_type === 'credit_card';
-    const picked = body.allocation_id || body.sink_fund_allocation_id;
+    const partPicked = body.splits?.map((part) => part.allocation_id ?? part.sink_fund_allocation_id ?? null).find((id) => id !== null) ?? null;
+    const picked = body.allocation_id || body.sink_fund_allocation_id || partPicked;
     const unpicked = defaultTransactionStatus(isCreditCard, body.withdrawal_amount ?? 0, body.deposit_amount ?? 0);
     const row = { ...body, description: body.description.trim(), status: picked ? statusAfterAllocationChange(picked, isCreditCard, unpicked) : undefined };
-    const [saved] = await writeOutsideWindow(
-      trx,
-      { inserts: [{ ...newRow(row, isCreditCard), bank_account_id: account.id }] },
-      problems,
-    );
-    return { transaction: toTransactionResponse(saved), budget: budget!, accountName: account.name };
+    const values = newRow(row, isCreditCard);
+    const parts = await planParts(trx, account, budget!, [{ index: 0, stored: null, values, label: row, sent: body.splits ?? undefined }], [], problems);
+    problems.throwIfAny();
+    const [saved] = await writeOutsideWindow(trx, { inserts: [{ ...values, bank_account_id: account.id }] }, problems);
+    await writeParts(trx, account.id, parts, new Map([[0, saved.id]]));
+    const [transaction] = await withSplits(trx, [toTransactionResponse(saved)]);
+    return { transaction, budget: budget!, accountName: account.name };
   });
 }

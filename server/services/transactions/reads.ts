@@ -35,32 +35,66 @@ export const manualBankRef = () => `${GENERATED_BANK_REF_PREFIX}${randomBytes(8)
 
 /**
  * The transactions behind an allocation's `spent`, oldest first. Carried-forward copies and their balancing row
- * are left out, exactly as `spent` leaves them out, so the dialog's total matches the budget screen.
+ * are left out, exactly as `spent` leaves them out, so the dialog's total matches the budget screen. A split row
+ * appears once per part of this allocation, with the part's amount as its amounts and that part as its `splits`:
+ * the dialog's total (and the original client's) is the spent.
  */
 export async function transactionsOfAllocation(scope: HouseholdScope, allocationId: number): Promise<TransactionResponse[]> {
   await scope.find('allocations', allocationId, 'Allocation not found');
-  const rows = await scope
-    .selectFrom('transactions')
-    .selectAll()
-    .where('allocation_id', '=', allocationId)
-    .where(countsAsSpendingSql('brought_forward_status'))
-    .orderBy('transaction_date')
-    .orderBy('id')
-    .execute();
-  return rows.map(toTransactionResponse);
+  return rowsAndPartsOf(scope, 'allocation_id', allocationId, 'oldest first');
 }
 
-/** An envelope's transactions, newest first. */
+/** An envelope's transactions, newest first: a split row once per part in the envelope, as for an allocation. */
 export async function transactionsOfSinkFundAllocation(scope: HouseholdScope, envelopeId: number): Promise<TransactionResponse[]> {
   await scope.find('sink_fund_allocations', envelopeId, 'Sink fund allocation not found');
-  const rows = await scope
-    .selectFrom('transactions')
-    .selectAll()
-    .where('sink_fund_allocation_id', '=', envelopeId)
-    .orderBy('transaction_date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toTransactionResponse);
+  return rowsAndPartsOf(scope, 'sink_fund_allocation_id', envelopeId, 'newest first');
+}
+
+/**
+ * The rows of an allocation (those that count as spending) or an envelope (all), and the parts of split rows in
+ * it, each part as its row with the part's amount and that part as its `splits`.
+ */
+async function rowsAndPartsOf(
+  scope: HouseholdScope,
+  column: 'allocation_id' | 'sink_fund_allocation_id',
+  id: number,
+  order: 'oldest first' | 'newest first',
+): Promise<TransactionResponse[]> {
+  const spendingOnly = column === 'allocation_id';
+  let rowQuery = scope.selectFrom('transactions').selectAll().where(column, '=', id);
+  if (spendingOnly) rowQuery = rowQuery.where(countsAsSpendingSql('brought_forward_status'));
+  let partQuery = scope
+    .selectFrom('transaction_splits')
+    .innerJoin('transactions', 'transactions.id', 'transaction_splits.transaction_id')
+    .selectAll('transactions')
+    .select(['transaction_splits.id as part_id', 'transaction_splits.amount as part_amount', 'transaction_splits.memo as part_memo', 'transaction_splits.position as part_position'])
+    .where(`transaction_splits.${column}`, '=', id);
+  if (spendingOnly) partQuery = partQuery.where(countsAsSpendingSql('transactions.brought_forward_status'));
+  const [rows, parts] = await Promise.all([rowQuery.execute(), partQuery.execute()]);
+  const entries = [
+    ...rows.map((row) => ({ row, position: 0, response: toTransactionResponse(row) })),
+    ...parts.map(({ part_id, part_amount, part_memo, part_position, ...row }) => ({
+      row,
+      position: part_position,
+      response: {
+        ...toTransactionResponse({ ...row, withdrawal_amount: Math.max(-part_amount, 0), deposit_amount: Math.max(part_amount, 0) }),
+        splits: [
+          {
+            id: part_id,
+            amount: part_amount,
+            allocation_id: column === 'allocation_id' ? id : null,
+            sink_fund_allocation_id: column === 'sink_fund_allocation_id' ? id : null,
+            memo: part_memo,
+          },
+        ],
+      },
+    })),
+  ];
+  const sign = order === 'oldest first' ? 1 : -1;
+  const compare = (a: (typeof entries)[number], b: (typeof entries)[number]) =>
+    a.row.transaction_date < b.row.transaction_date ? -1 : a.row.transaction_date > b.row.transaction_date ? 1 : a.row.id - b.row.id || a.position - b.position;
+  entries.sort((a, b) => sign * compare(a, b));
+  return entries.map((entry) => entry.response);
 }
 
 /** The date of the household's latest transaction, or today when it has none. */

@@ -6,7 +6,7 @@ import { chunked } from '../../db/chunks';
 import type { HouseholdScope } from '../../db/scope';
 import type { BankAccount, Budget, SinkFundAllocation, Transaction } from '../../db/schema';
 import { Refusals } from '../refusals';
-import type { TransactionValues } from './window';
+import type { TransactionValues } from './transactionColumns';
 
 /**
  * How a refusal names its row: `numbered` for a list the client sent ("Row 3 (Rent, 2026-03-01): …", field

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
 import { toTransactionResponse } from './reads';
+import { withSplits } from './splits';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,6 +33,17 @@ type Matches = ExpressionBuilder<Database, 'transactions'>;
 function textMatches(eb: Matches, scope: HouseholdScope, text: string): Expression<SqlBool> {
   const amount = amountIn(text);
   const byAmount = amount ? [eb('transactions.withdrawal_amount', '=', amount), eb('transactions.deposit_amount', '=', amount)] : [];
+  // A split row is found by any part's memo too (the household's parts: few, next to its rows).
+  byAmount.push(
+    eb(
+      'transactions.id',
+      'in',
+      scope
+        .selectFrom('transaction_splits')
+        .select('transaction_splits.transaction_id')
+        .where(sql<SqlBool>`lower(transaction_splits.memo) like ${likeContaining(text)} escape '\\'`),
+    ),
+  );
   if (!isPostgres(scope.db) && [...text].length >= TRIGRAM) {
     return eb.or([eb('transactions.id', 'in', sql<number>`(select rowid from transactions_search where transactions_search match ${ftsPhrase(text)})`), ...byAmount]);
   }
@@ -115,7 +127,12 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   const text = query.q?.trim();
   if (text) matches = matches.where((eb) => textMatches(eb, scope, text));
   if (query.bank_account_id !== undefined) matches = matches.where('transactions.bank_account_id', '=', query.bank_account_id);
-  if (query.allocation_id !== undefined) matches = matches.where('transactions.allocation_id', '=', query.allocation_id);
+  const allocationId = query.allocation_id;
+  if (allocationId !== undefined) {
+    // A split row is found by any part's allocation.
+    const parts = scope.selectFrom('transaction_splits').select('transaction_splits.transaction_id').where('transaction_splits.allocation_id', '=', allocationId);
+    matches = matches.where((eb) => eb.or([eb('transactions.allocation_id', '=', allocationId), eb('transactions.id', 'in', parts)]));
+  }
   if (query.status) matches = matches.where('transactions.status', '=', query.status);
 
   const direction = query.order ?? (query.sort === 'description' ? 'asc' : 'desc');
@@ -143,7 +160,8 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   ]);
   const rows = found.slice(0, SEARCH_PAGE_SIZE);
   const accountIds = [...new Set(rows.map((row) => row.bank_account_id))];
-  const allocationIds = [...new Set(rows.flatMap((row) => (row.allocation_id === null ? [] : [row.allocation_id])))];
+  const withParts = await withSplits(scope, rows.map(toTransactionResponse));
+  const allocationIds = [...new Set(withParts.flatMap((row) => [row.allocation_id, ...(row.splits ?? []).map((part) => part.allocation_id)]).filter((id) => id !== null))];
   const [budgetOf, accounts, allocations] = await Promise.all([
     budgetsOfDates(
       scope,
@@ -155,14 +173,19 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
   const allocationName = new Map(allocations.map((a) => [a.id, a.name]));
   return {
-    results: rows.map((row) => {
+    results: withParts.map((row) => {
       const budget = budgetOf(row.transaction_date);
       return {
-        ...toTransactionResponse(row),
+        ...row,
         bank_account_name: accountName.get(row.bank_account_id) ?? '',
         budget_id: budget?.id ?? null,
         budget_name: budget?.name ?? null,
-        allocation_name: row.allocation_id === null ? null : (allocationName.get(row.allocation_id) ?? null),
+        // A split row names its parts' allocations, in order (a part without one is "Unallocated").
+        allocation_name: row.splits
+          ? row.splits.map((part) => (part.allocation_id === null ? 'Unallocated' : (allocationName.get(part.allocation_id) ?? ''))).join(', ')
+          : row.allocation_id === null
+            ? null
+            : (allocationName.get(row.allocation_id) ?? null),
       };
     }),
     total: totals.total,

@@ -8,7 +8,6 @@ import {
   WINDOW_UNREAD_MESSAGE,
 } from '../../../src/shared/schemas/transactions';
 import { defaultTransactionStatus } from '../../../src/shared/transactionRules';
-import type { ColumnTypes } from '../../db/batchUpdate';
 import { chunked, inChunks } from '../../db/chunks';
 import { writeRowSet } from '../../db/rowSet';
 import { moveVersion } from '../../db/lockVersions';
@@ -18,7 +17,9 @@ import type { BankAccount, Budget, Transaction } from '../../db/schema';
 import { conflict, unprocessable } from '../../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { checkRows, RowProblems } from './rowRules';
+import { TRANSACTION_COLUMNS, type TransactionValues } from './transactionColumns';
 import { manualBankRef, refuseBeyondTransactionLimit, toTransactionResponse } from './reads';
+import { deleteParts, planParts, withSplits, writeParts } from './splits';
 
 interface TransactionWindow {
   transactions: TransactionResponse[];
@@ -45,36 +46,10 @@ export async function readWindow(scope: HouseholdScope, accountId: number, budge
   const budget = await scope.find('budgets', budgetId, BUDGET_NOT_FOUND_MESSAGE);
   const rows = await windowRows(scope, accountId, budget);
   await recordRead(scope, 'window', accountId, account.window_lock_version);
-  return { transactions: rows.map(toTransactionResponse), windowLockVersion: account.window_lock_version };
+  return { transactions: await withSplits(scope, rows.map(toTransactionResponse)), windowLockVersion: account.window_lock_version };
 }
 
-/** The columns a transaction write sets, in the database's terms. */
-export type TransactionValues = Pick<
-  Transaction,
-  | 'transaction_date'
-  | 'description'
-  | 'withdrawal_amount'
-  | 'deposit_amount'
-  | 'allocation_id'
-  | 'sink_fund_allocation_id'
-  | 'status'
-  | 'brought_forward_status'
-  | 'bank_ref'
-  | 'is_manual_adjustment'
->;
 type Values = TransactionValues;
-export const TRANSACTION_COLUMNS: ColumnTypes<keyof Values> = {
-  transaction_date: 'date',
-  description: 'varchar',
-  withdrawal_amount: 'bigint',
-  deposit_amount: 'bigint',
-  allocation_id: 'integer',
-  sink_fund_allocation_id: 'integer',
-  status: 'varchar',
-  brought_forward_status: 'varchar',
-  bank_ref: 'varchar',
-  is_manual_adjustment: 'integer',
-};
 
 const blank = (text: string | null | undefined) => text == null || text.trim() === '';
 
@@ -178,21 +153,32 @@ export function saveWindow(scope: HouseholdScope, body: SaveWindowBody): Promise
     if (sent === undefined && stored.some((row) => !listedIds.has(row.id))) throw conflict(WINDOW_UNREAD_MESSAGE);
 
     await checkWindowRows(trx, account, budget, planned, body.transactions, problems);
+    const parts = await planParts(
+      trx,
+      account,
+      budget,
+      planned.map(({ index, stored, values }) => ({ index, stored, values, label: body.transactions[index], sent: body.transactions[index].splits ?? undefined })),
+      deletedIds,
+      problems,
+    );
     problems.throwIfAny();
     const inserts = planned.filter((p) => p.stored === null);
     await refuseBeyondTransactionLimit(trx, inserts.length - deletedIds.length);
 
     const kept = planned.filter((p): p is Planned & { stored: Transaction } => p.stored !== null);
     await parkSwappedRefs(trx, kept.map((p) => ({ id: p.stored.id, from: p.stored.bank_ref, to: p.values.bank_ref })));
-    await writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, {
+    await deleteParts(trx, parts);
+    const written = await writeRowSet(trx, 'transactions', TRANSACTION_COLUMNS, {
       deletes: stored.filter((row) => !keptIds.has(row.id)),
       updates: kept.map((p) => ({ before: p.stored, values: p.values })),
       inserts: inserts.map((p) => ({ ...p.values, household_id: trx.householdId, bank_account_id: account.id })),
     });
+    const rowIds = new Map([...kept.map((p) => [p.index, p.stored.id] as const), ...inserts.map((p, i) => [p.index, written.inserted[i]] as const)]);
+    await writeParts(trx, account.id, parts, rowIds);
 
     const saved = await windowRows(trx, account.id, budget);
     await recordRead(trx, 'window', account.id, windowLockVersion);
-    return { transactions: saved.map(toTransactionResponse), windowLockVersion };
+    return { transactions: await withSplits(trx, saved.map(toTransactionResponse)), windowLockVersion };
   });
 }
 

@@ -1,14 +1,14 @@
 import { isWithin } from '../../../src/shared/dates';
-import { updateRows } from '../../db/batchUpdate';
 import { chunked, inChunks } from '../../db/chunks';
 import { moveVersion } from '../../db/lockVersions';
+import { writeRowSet } from '../../db/rowSet';
 import type { HouseholdScope } from '../../db/scope';
 import type { Budget, Transaction } from '../../db/schema';
 import { unprocessable } from '../../errors';
 import { BANK_ACCOUNT_NOT_FOUND } from '../bankAccounts';
 import { checkRows, RowProblems, type RowToCheck } from './rowRules';
 import { refuseBeyondTransactionLimit } from './reads';
-import { TRANSACTION_COLUMNS, type TransactionValues } from './window';
+import { storedValues, TRANSACTION_COLUMNS, type TransactionValues } from './transactionColumns';
 
 /** A row to create, complete: every route outside the window decides each of its values itself. */
 export type NewRowOutsideWindow = TransactionValues & { bank_account_id: number };
@@ -20,11 +20,6 @@ export interface RowsOutsideWindow {
   deletes?: Transaction[];
 }
 
-const storedValues = (row: Transaction): TransactionValues => {
-  const values = {} as Record<keyof TransactionValues, unknown>;
-  for (const column of Object.keys(TRANSACTION_COLUMNS) as (keyof TransactionValues)[]) values[column] = row[column];
-  return values as TransactionValues;
-};
 
 /** The budgets whose periods hold any of the dates (budgets never overlap). */
 async function budgetsHolding(scope: HouseholdScope, dates: string[]): Promise<Budget[]> {
@@ -89,16 +84,17 @@ export async function writeOutsideWindow(scope: HouseholdScope, rows: RowsOutsid
   problems.throwIfAny();
   await refuseBeyondTransactionLimit(scope, inserts.length - deletes.length);
 
-  await inChunks(deletes, (part) => scope.deleteFrom('transactions').where('id', 'in', part.map((row) => row.id)).execute());
-  const changed = planned.flatMap((row) => (row.stored ? [{ id: row.stored.id, values: row.values }] : []));
-  await updateRows(scope, 'transactions', TRANSACTION_COLUMNS, changed);
-  const inserted: Transaction[] = [];
-  await inChunks(inserts, async (part) => {
-    const values = part.map((row) => ({ ...row, household_id: scope.householdId }));
-    const saved = await scope.insertInto('transactions').values(values).returningAll().execute();
-    // RETURNING order is not guaranteed: ids grow in insert order.
-    inserted.push(...saved.sort((a, b) => a.id - b.id));
+  const changed = planned.flatMap((row) => (row.stored ? [{ before: row.stored, values: row.values }] : []));
+  const { inserted } = await writeRowSet(scope, 'transactions', TRANSACTION_COLUMNS, {
+    deletes,
+    updates: changed,
+    inserts: inserts.map((row) => ({ ...row, household_id: scope.householdId })),
+  });
+  // Ids grow in insert order: the rows come back in the order given.
+  const saved = new Map<number, Transaction>();
+  await inChunks(inserted, async (part) => {
+    for (const row of await scope.selectFrom('transactions').selectAll().where('id', 'in', part).execute()) saved.set(row.id, row);
   });
   await moveVersion(scope, 'window', { ids: accountIds });
-  return inserted;
+  return [...inserted].sort((a, b) => a - b).map((id) => saved.get(id)!);
 }

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { apiErrorText } from '../../platform/apiErrors';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { PageTitle } from '../../components/PageTitle';

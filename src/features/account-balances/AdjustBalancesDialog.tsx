@@ -1,15 +1,15 @@
 import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
-import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
+import { apiErrorMessages, apiFieldErrors } from '../../platform/apiErrors';
+import { useAppDispatch } from '../../platform/hooks';
 import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import type { Cents } from '../../shared/money';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import { moneySchema } from '../../shared/schemas/common';
-import { errorShown, infoShown } from '../../app/messages/messagesSlice';
+import { errorShown, infoShown } from '../../platform/messages/messagesSlice';
 import { useAdjustBalancesMutation } from './accountBalancesApi';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { Money } from '../../components/Money';
 import type { DateOnly } from '../../shared/dates';
 import { sumCents, type Cents } from '../../shared/money';

@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { AccountBalance } from '../../shared/schemas/accountBalances';
 import type { ManualAdjustmentsBody } from '../../shared/schemas/transactions';
 

@@ -1,6 +1,6 @@
 import { Button, Spin, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import type { ActivityEntry } from '../../shared/schemas/activity';
 import { useUndoChange } from './useUndoChange';
 import './activity.css';

@@ -1,6 +1,6 @@
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { LoadError } from '../../components/LoadError';
 import { PageTitle } from '../../components/PageTitle';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import type { ActivityPage, UndoResult } from '../../shared/schemas/activity';
 
 interface ActivityFilters {

@@ -1,5 +1,5 @@
 import type { ConfirmOptions } from '../../components/confirm';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { useUndoActivityMutation } from './activityApi';
 
 const undoMessages = { undoing: 'Undoing...', undone: 'Change undone.', notUndone: 'Not undone.' } as const;

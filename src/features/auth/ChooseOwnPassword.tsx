@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { readServerRefusal } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
+import { readServerRefusal } from '../../platform/apiErrors';
+import { useAppDispatch } from '../../platform/hooks';
 import { MIN_PASSWORD_LENGTH, type User } from '../../shared/schemas/auth';
 import { useChangeOwnPasswordMutation } from '../members/membersApi';
-import { tokenValidated } from '../../app/authSlice';
+import { tokenValidated } from '../../platform/authSlice';
 
 /**
  * A member added by another one signs in with a temporary password and must choose their own before anything

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiErrorMessages, apiFieldErrors } from '../../app/apiErrors';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { messageCleared, NOT_LOGGED_IN } from '../../app/messages/messagesSlice';
-import { MessageBar } from '../../app/messages/MessageBar';
+import { apiErrorMessages, apiFieldErrors } from '../../platform/apiErrors';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { messageCleared, NOT_LOGGED_IN } from '../../platform/messages/messagesSlice';
+import { MessageBar } from '../../platform/messages/MessageBar';
 import { createHouseholdBodySchema, type CreateHouseholdBody } from '../../shared/schemas/auth';
 import { partnerName } from '../../shared/incomeOwners';
 import { useCreateHouseholdMutation } from './authApi';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { MessageBar } from '../../app/messages/MessageBar';
+import { MessageBar } from '../../platform/messages/MessageBar';
 import { useGetSetupStatusQuery } from './authApi';
 import { useSignIn } from './useSignIn';
 import './login.css';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { hasCredentials } from '../../app/credentials';
+import { hasCredentials } from '../../platform/credentials';
 import { PageLoading } from '../../components/PageLoading';
 import { useSignOutMutation } from './authApi';
-import { useForgetSignIn } from '../../app/useForgetSignIn';
+import { useForgetSignIn } from '../../platform/useForgetSignIn';
 
 /** Ends the session on the server (and locally even when the server can't be reached), then shows the login page. */
 export function LogoutPage() {

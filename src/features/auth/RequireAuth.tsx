@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { errorStatus } from '../../app/apiErrors';
-import { hasCredentials } from '../../app/credentials';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { errorStatus } from '../../platform/apiErrors';
+import { hasCredentials } from '../../platform/credentials';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { paths } from '../../platform/paths';
 import { PageLoading } from '../../components/PageLoading';
-import { MessageBar } from '../../app/messages/MessageBar';
-import { errorShown, NOT_LOGGED_IN } from '../../app/messages/messagesSlice';
+import { MessageBar } from '../../platform/messages/MessageBar';
+import { errorShown, NOT_LOGGED_IN } from '../../platform/messages/messagesSlice';
 import { useValidateTokenQuery } from './authApi';
 
 // Only a member with a temporary password sees it; loaded then, so its schemas stay off everyone's first paint.
 const ChooseOwnPassword = lazy(() => import(/* webpackChunkName: "choose-password" */ './ChooseOwnPassword').then((module) => ({ default: module.ChooseOwnPassword })));
-import { tokenValidated } from '../../app/authSlice';
+import { tokenValidated } from '../../platform/authSlice';
 
 /**
  * The login guard: the stored token is checked with the server once per page load. Without credentials, or when

@@ -1,6 +1,6 @@
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import type { CreateHouseholdBody, CredentialHeader, SetupStatus, SignInBody, User } from '../../shared/schemas/auth';
-import { CREDENTIAL_NAMES } from '../../app/credentials';
+import { CREDENTIAL_NAMES } from '../../platform/credentials';
 
 type ReceivedCredentials = Partial<Record<CredentialHeader, string | null>>;
 

@@ -1,12 +1,12 @@
-import { api } from '../../app/api';
-import { apiErrorMessage } from '../../app/apiErrors';
-import { clearCredentials, storeCredentials } from '../../app/credentials';
-import { returnAfterSignIn } from '../../app/signInReturn';
-import { useAppDispatch } from '../../app/hooks';
+import { api } from '../../platform/api';
+import { apiErrorMessage } from '../../platform/apiErrors';
+import { clearCredentials, storeCredentials } from '../../platform/credentials';
+import { returnAfterSignIn } from '../../platform/signInReturn';
+import { useAppDispatch } from '../../platform/hooks';
 import type { SignInBody } from '../../shared/schemas/auth';
-import { errorShown, messageCleared } from '../../app/messages/messagesSlice';
+import { errorShown, messageCleared } from '../../platform/messages/messagesSlice';
 import { useSignInMutation } from './authApi';
-import { signedIn } from '../../app/authSlice';
+import { signedIn } from '../../platform/authSlice';
 
 /**
  * Signs in: stores the session headers and the household name, then calls `onSignedIn` (which opens the home

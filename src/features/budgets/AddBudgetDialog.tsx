@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { addDays, isValidDate, today } from '../../shared/dates';
 import { budgetMessages } from '../../shared/budgetMessages';
 import { useCreateBudgetMutation } from './budgetsApi';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 
 interface Values {
   start_date: string;

@@ -1,4 +1,4 @@
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { TransactionListDialog } from '../../components/TransactionListDialog';
 import { useGetAllocationTransactionsQuery } from './budgetsApi';
 

@@ -1,6 +1,6 @@
 import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { ListIcon } from '../../components/icons';
 import { Money } from '../../components/Money';
 import { remaining } from '../../shared/budgetMath';
@@ -10,6 +10,7 @@ import type { SpentTarget } from './AllocationTransactionsDialog';
 import { Button } from '../../components/Button';
 import type { CoverTarget } from './CoverOverspendingDialog';
 import { useGetBudgetQuery } from './budgetsApi';
+import { NOTHING_SCHEDULED } from './scheduledToCome';
 import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
@@ -50,6 +51,8 @@ interface AllocationTableView {
   onShowSpent: (target: SpentTarget) => void;
   /** Set when an overspent saved allocation may be covered (view mode of an open budget). */
   onCover?: (target: CoverTarget) => void;
+  /** Per saved allocation, what its schedules still take in the budget's period (view mode of an open budget). */
+  scheduled: ReadonlyMap<number, Cents>;
 }
 
 const [AllocationRowContext, useAllocationRow] = createRowContext<AllocationRowView>('Allocation');
@@ -124,10 +127,16 @@ function SpentCell() {
 
 function RemainingCell() {
   const { row } = useAllocationRow();
-  const { onCover } = useAllocationTable();
+  const { onCover, scheduled } = useAllocationTable();
+  const toCome = scheduled.get(row.id);
   return (
     <>
       <RemainingAmount cents={remaining(countedCents(row.amount), row.spent)} />
+      {toCome !== undefined && (
+        <span className="ec-scheduled-note" title="Bills scheduled in this budget's period and not yet paid">
+          <Money cents={toCome} /> scheduled
+        </span>
+      )}
       {onCover && row.id > 0 && remaining(row.amount, row.spent) < 0 && (
         <Button size="small" className="ec-cover-button" aria-label={`Cover ${row.name}`} onClick={() => onCover({ id: row.id, name: row.name })}>
           Cover
@@ -409,16 +418,30 @@ function useStableLines(lines: AllocationTableLine[]) {
 }
 
 /** Allocations grouped by category, with subtotals, totals and "Unallocated"; a phone shows five columns. */
-export function AllocationsTable({ budgetId, editing, mobile, open = false }: { budgetId: number; editing: boolean; mobile: boolean; open?: boolean }) {
+export function AllocationsTable({
+  budgetId,
+  editing,
+  mobile,
+  open = false,
+  scheduled = NOTHING_SCHEDULED,
+}: {
+  budgetId: number;
+  editing: boolean;
+  mobile: boolean;
+  open?: boolean;
+  /** What each saved allocation's schedules still take this period (scheduledToCome.ts); shown while viewing. */
+  scheduled?: ReadonlyMap<number, Cents>;
+}) {
   const lines = useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId)));
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
   const coverable = !editing && open;
+  const toCome = editing ? NOTHING_SCHEDULED : scheduled;
   const cells = useMemo(() => allocationColumns(mobile), [mobile]);
   const columns = useMemo(() => antdColumns(cells), [cells]);
   const view = useMemo<AllocationTableView>(
-    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined }),
-    [budgetId, editing, mobile, columns.length, cells, coverable],
+    () => ({ budgetId, editing, mobile, columns: columns.length, cells, onShowSpent: setSpentTarget, onCover: coverable ? setCoverTarget : undefined, scheduled: toCome }),
+    [budgetId, editing, mobile, columns.length, cells, coverable, toCome],
   );
   return (
     <div className="ec-grid-wrap ec-allocations-wrap">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
+import { paths } from '../../platform/paths';
 import { Button } from '../../components/Button';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { LiveChangeNotice } from '../../components/LiveChangeNotice';
@@ -12,11 +12,11 @@ import { ErrorBoundary } from '../../components/PageErrorBoundary';
 import { Result } from '../../components/Result';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { usePageHeading } from '../../components/usePageHeading';
-import { RefusalNotice } from '../../app/editing/RefusalNotice';
-import { useEditMode } from '../../app/editing/useEditMode';
-import { useEditKeys } from '../../app/editing/useEditKeys';
+import { RefusalNotice } from '../../platform/editing/RefusalNotice';
+import { useEditMode } from '../../platform/editing/useEditMode';
+import { useEditKeys } from '../../platform/editing/useEditKeys';
 import type { Budget, UpdateBudgetBody } from '../../shared/schemas/budgets';
-import { apiErrorText, errorStatus } from '../../app/apiErrors';
+import { apiErrorText, errorStatus } from '../../platform/apiErrors';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { useGetSettingsQuery } from '../setup/settingsApi';
@@ -30,10 +30,11 @@ import { BudgetSetupNotice } from './BudgetSetupNotice';
 import { BudgetFiguresBar, BudgetSummary } from './BudgetSummary';
 import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BudgetTablesTheme } from './BudgetTablesTheme';
 import { SkipToAllocations } from './SkipToAllocations';
+import { useScheduledToCome } from './scheduledToCome';
 
 const NO_ACCOUNTS: never[] = [];
 
@@ -122,6 +123,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
   useGetAllocationCategoriesQuery();
   const { data: accounts = NO_ACCOUNTS } = useGetBankAccountsQuery();
   const { data: settings } = useGetSettingsQuery();
+  const scheduled = useScheduledToCome(budget);
   const { editing, save, cancel, reload, busy, conflict, refusal, dismissRefusal } = useBudgetEditMode(budgetId);
   useEditKeys(editing, save, cancel);
   const heading = budgetHeading(budget?.name, editing);
@@ -176,7 +178,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
         <BudgetTablesTheme>
           <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
-          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} />
+          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} scheduled={scheduled} />
         </BudgetTablesTheme>
         <BudgetSummary budgetId={budgetId} />
         <BudgetFiguresBar budgetId={budgetId} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 
 /** The page's own title on wide screens; on narrow ones the shell already shows the heading on its own row. */
 export function BudgetPageTitle({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { shallowEqual } from 'react-redux';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import { Money } from '../../components/Money';
 import { type OwnedIncome, partnerShares, type PartnerShare } from '../../shared/budgetMath';
 import type { Cents } from '../../shared/money';

@@ -1,24 +1,9 @@
 import type { ReactNode } from 'react';
-// antd's theme context alone, not the barrel's ConfigProvider (the build reads these as antd/es: scripts/leanAntdTable.js).
-import { defaultTheme, DesignTokenContext, type DesignTokenProviderProps } from 'antd/lib/theme/context';
-import defaultSeedToken from 'antd/lib/theme/themes/seed';
-import { antdTheme } from '../../components/antdThemeConfig';
-
-const token = { ...defaultSeedToken, ...antdTheme.token };
-const components = { ...antdTheme.components };
-
-/**
- * The value antd's ConfigProvider gives its theme context for `antdTheme` (antd 6.6: the default algorithm, CSS
- * variables under a key of their own), built once.
- */
-const budgetTablesTheme: DesignTokenProviderProps = {
-  hashed: true,
-  theme: defaultTheme,
-  token,
-  components,
-  override: { override: token, ...components },
-  cssVar: { prefix: 'ant', key: 'css-var-budget-tables' },
-};
+import { DesignTokenContext } from 'antd/lib/theme/context';
+import { budgetTablesTheme } from './budgetTablesTheme';
+// antd's styles of the table (and its empty text) for this theme, written at build time: antd computes none of
+// them in the page (scripts/budgetTablesStyle.tsx; docs/performance.md, "Issue 48").
+import './budgetTables.antd.css';
 
 /**
  * The app's antd colours (AntdTheme) for the budget detail's two tables, without antd's ConfigProvider: the

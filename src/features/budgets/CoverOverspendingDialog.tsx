@@ -7,7 +7,7 @@ import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { remaining } from '../../shared/budgetMath';
 import type { Budget } from '../../shared/schemas/budgets';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { budgetMessages } from '../../shared/budgetMessages';
 import { useUpdateBudgetMutation } from './budgetsApi';
 import { coverChoices, coverFigures, coverSaveBody, sourceKey } from './coverOverspending';

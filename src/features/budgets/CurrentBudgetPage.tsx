@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { takeCurrentBudgetFromBoot } from '../../app/currentBudgetAtStart';
-import { paths } from '../../app/paths';
+import { takeCurrentBudgetFromBoot } from '../../platform/currentBudgetAtStart';
+import { paths } from '../../platform/paths';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
 import { GuideNextStep } from '../guide';
 

@@ -1,13 +1,13 @@
 import { Empty } from 'antd';
 import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';
 import type { Cents } from '../../shared/money';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { partnerShares } from '../../shared/budgetMath';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';

@@ -11,7 +11,7 @@ import type { AllocationCategory, BankAccount } from '../../shared/schemas/setup
 import { budgetMessages } from '../../shared/budgetMessages';
 import { useMassUpdateBudgetsMutation } from './budgetsApi';
 import { massUpdatePayload, type MassEditTarget } from './futureBudgetGrid';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 
 interface Props {
   target: MassEditTarget | null;

@@ -1,5 +1,5 @@
 import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
-import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type DraftList, type DraftState } from '../../app/editing/draftSlice';
+import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type DraftList, type DraftState } from '../../platform/editing/draftSlice';
 import type { Budget } from '../../shared/schemas/budgets';
 import {
   allocationsAdapter,

@@ -1,6 +1,6 @@
-import type { ServerRefusal } from '../../app/apiErrors';
+import type { ServerRefusal } from '../../platform/apiErrors';
 import type { UpdateBudgetBody } from '../../shared/schemas/budgets';
-import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { rowsOfRefusal } from '../../platform/editing/fieldErrors';
 import { MAX_CENTS } from '../../shared/money';
 import type { RefusedRows } from './budgetEditSlice';
 

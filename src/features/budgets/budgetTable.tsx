@@ -29,8 +29,13 @@ export function createRowContext<View>(what: string) {
   return [Context, useRow] as const;
 }
 
-/** The antd table props both tables set: small, no pagination, no sorter, filter or selection, no hover repaint. */
-export const plainTable = { size: 'small', pagination: false, rowHoverable: false, tableLayout: 'fixed' } as const;
+/**
+ * The antd table props both tables set: small, no pagination, no sorter, filter or selection, no hover repaint.
+ * `tailor` (rc-table's, which antd hands on) skips the scrollbar's measure on mounting: a table without a fixed
+ * header or sticky part never uses it, and measuring forced a style and layout pass of the whole page per table
+ * before the first paint (and, with a visible scrollbar, a second render of every row): docs/performance.md, "Issue 48".
+ */
+export const plainTable = { size: 'small', pagination: false, rowHoverable: false, tableLayout: 'fixed', tailor: true } as const;
 
 /** A row's "More fields" on a phone: open or not, how to toggle it, and the id of its panel. */
 export interface MoreFields {

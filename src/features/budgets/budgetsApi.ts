@@ -1,5 +1,5 @@
-import { api, LIST } from '../../app/api';
-import { activityIdOf, type Recorded } from '../../app/recordedWrites';
+import { api, LIST } from '../../platform/api';
+import { activityIdOf, type Recorded } from '../../platform/recordedWrites';
 import type { Budget, BudgetSummary, CreateBudgetBody, FutureBudget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { Transaction } from '../../shared/schemas/transactions';
 

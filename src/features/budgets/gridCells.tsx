@@ -1,7 +1,7 @@
 import type { ActionCreatorWithPayload } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import type { RootState } from '../../app/store';
 import { rowDeleteToggled, type RowKind } from './budgetEditSlice';
 import type { RowView } from './budgetSelectors';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { PageTitle } from '../../components/PageTitle';
 import { glossary, glossaryTermIds, type GlossaryTermId } from './terms';
 import './glossary.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { Button } from '../../components/Button';
 import { guideSteps } from './guideSteps';
 import { GuideStepCard } from './GuideStepCard';

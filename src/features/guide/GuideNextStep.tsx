@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { guideSteps, type GuideStepId } from './guideSteps';
 import { useGuideDone } from './useGuideProgress';
 import './guide.css';

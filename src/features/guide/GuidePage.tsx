@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { PageTitle } from '../../components/PageTitle';
 import { GuideStepCard } from './GuideStepCard';
 import { useGuideProgress } from './useGuideProgress';

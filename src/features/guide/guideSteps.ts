@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import type { GlossaryTermId } from '../glossary';
 
 export type GuideStepId = 'accounts' | 'budget' | 'entries' | 'reconcile';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
 import { useGetLastUpdateQuery } from '../home/homeApi';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';

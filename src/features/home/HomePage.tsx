@@ -4,7 +4,7 @@ import { GuideCard } from '../guide';
 import { formatFullDate, isValidDate } from '../../shared/dates';
 import { useGetLastUpdateQuery } from './homeApi';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { useGetActivityQuery } from '../activity/activityApi';
 import { ActivityList } from '../activity';
 import { StillToPay } from '../schedules';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import type { LastUpdate } from '../../shared/schemas/transactions';
 
 export const homeApi = api.injectEndpoints({

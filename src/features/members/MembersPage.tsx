@@ -1,10 +1,10 @@
 import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { LoadError } from '../../components/LoadError';
 import { PageTitle } from '../../components/PageTitle';
 import type { AddedMember, DeviceSession, Member } from '../../shared/schemas/members';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { AddMemberDialog } from './AddMemberDialog';
 import { useEndOwnSessionMutation, useGetMembersQuery, useGetOwnSessionsQuery } from './membersApi';
 import { OwnPasswordForm } from './OwnPasswordForm';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import type { ChangePasswordBody } from '../../shared/schemas/members';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { showRefusalOnForm } from '../../components/formRules';
 import { useChangeOwnPasswordMutation } from './membersApi';
 

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import type { AddedMember, AddMemberBody, ChangePasswordBody, ChangeRoleBody, DeviceSession, Member } from '../../shared/schemas/members';
 
 /** Settings › Members: the household's people, one's own password and devices. */

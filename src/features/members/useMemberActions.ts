@@ -1,7 +1,7 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../platform/hooks';
 import type { Member, Role } from '../../shared/schemas/members';
-import { useForgetSignIn } from '../../app/useForgetSignIn';
-import type { useWriteAction } from '../../app/messages/useWriteAction';
+import { useForgetSignIn } from '../../platform/useForgetSignIn';
+import type { useWriteAction } from '../../platform/messages/useWriteAction';
 import { useChangeRoleMutation, useRemoveMemberMutation } from './membersApi';
 
 const ROLE_CHANGES: Record<Role, { title: (name: string) => string; content: (name: string) => string }> = {

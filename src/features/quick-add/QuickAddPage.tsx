@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Form, Input, Radio, Select, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadCredentials } from '../../app/credentials';
+import { loadCredentials } from '../../platform/credentials';
 import { MoneyInput } from '../../components/MoneyInput';
 import { usePageHeading } from '../../components/usePageHeading';
 import { allocationGroups } from '../../shared/allocationGroups';
 import { today } from '../../shared/dates';
 import { useGetBudgetsQuery } from '../budgets/budgetsApi';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { useGetBankAccountsQuery } from '../setup/bankAccountsApi';
 import { budgetHolding } from '../../shared/dates';
 import { useAddOneTransactionMutation, useGetBudgetAllocationsQuery, useGetSinkFundEnvelopesQuery, useSuggestAllocationsMutation } from '../transactions/transactionsApi';

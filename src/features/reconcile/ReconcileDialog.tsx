@@ -1,6 +1,6 @@
 import { Alert, Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
@@ -10,7 +10,7 @@ import { formatMoney, type Cents } from '../../shared/money';
 import { amountOwedNote, enteredBalance, ENTERED_AS_AMOUNT_OWED, storedBalance } from '../../shared/amountOwed';
 import type { AccountCategory } from '../../shared/schemas/setup';
 import { RECONCILE_FUTURE_DATE } from '../../shared/schemas/reconciliation';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { useGetReconcilePreviewQuery, useReconcileAccountMutation } from './reconcileApi';
 import './reconcile.css';
 

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { categorySpendingColumns, periodOf } from '../../shared/reports';
 import type { CategorySpendingRow } from '../../shared/schemas/reports';
 import { useGetAllocationCategoriesQuery } from '../setup/categoriesApi';

@@ -1,8 +1,8 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Button } from 'antd';
-import { apiErrorText } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
-import { errorShown } from '../../app/messages/messagesSlice';
+import { apiErrorText } from '../../platform/apiErrors';
+import { useAppDispatch } from '../../platform/hooks';
+import { errorShown } from '../../platform/messages/messagesSlice';
 import { type ReportRequest, useDownloadReportCsvMutation } from './reportsApi';
 
 /** Hands a downloaded file to the browser as if it came from a link. */

@@ -1,7 +1,7 @@
 import { Radio } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { paths } from '../../platform/paths';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { BASES, basisTitles, needsVsWantsColumns, type Basis } from '../../shared/reports';
 import NeedsVsWantsChart from './charts/NeedsVsWantsChart';
 import { ReportPage } from './ReportPage';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { netWorthColumns } from '../../shared/reports';
 import NetWorthChart from './charts/NetWorthChart';
 import { ReportPage } from './ReportPage';

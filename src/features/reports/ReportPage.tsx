@@ -1,9 +1,9 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { apiErrorText } from '../../app/apiErrors';
-import { paths } from '../../app/paths';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { apiErrorText } from '../../platform/apiErrors';
+import { paths } from '../../platform/paths';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageHeading } from '../../components/usePageHeading';

@@ -1,8 +1,8 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { paths } from '../../platform/paths';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { Money } from '../../components/Money';
 import { periodLabel, type ReportColumn } from '../../shared/reports';
 

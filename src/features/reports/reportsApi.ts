@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { CategorySpendingReport, NeedsVsWantsReport, NetWorthReport } from '../../shared/schemas/reports';
 
 /** The periods a report covers, as the URL and the server take them (YYYY-MM or YYYY-MM-DD); absent: the last 12 budgets. */

@@ -1,6 +1,6 @@
 import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { Money } from '../../components/Money';
 import { addDays, formatShortDate, today } from '../../shared/dates';
 import type { Upcoming } from '../../shared/schemas/schedules';

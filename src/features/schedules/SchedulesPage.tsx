@@ -1,9 +1,9 @@
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
-import { useWriteAction } from '../../app/messages/useWriteAction';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { apiErrorText } from '../../platform/apiErrors';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';

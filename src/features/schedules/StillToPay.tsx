@@ -1,7 +1,7 @@
 import { Card, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { Money } from '../../components/Money';
 import { daysInMonth, fromParts, today } from '../../shared/dates';
 import { stillToPay, type StillToPayRow } from '../../shared/schedules/stillToPay';

@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { Schedule, ScheduleInput, Upcoming } from '../../shared/schemas/schedules';
 
 const SCHEDULE_LIST = { type: 'Schedule' as const, id: LIST };

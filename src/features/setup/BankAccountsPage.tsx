@@ -1,13 +1,13 @@
 import { Button, Checkbox, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Money } from '../../components/Money';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { PageTitle } from '../../components/PageTitle';
 import type { BankAccount } from '../../shared/schemas/setup';
 import { BankAccountDialog } from './BankAccountDialog';
 import { accountCategoryLabels, accountTypeLabels, bodyFromValues, valuesFromAccount } from './bankAccountForm';
 import { GuideChecklist } from '../guide';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { useDeleteBankAccountMutation, useGetBankAccountsQuery, useUpdateBankAccountMutation } from './bankAccountsApi';
 
 export default function BankAccountsPage() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { GuideChecklist } from '../guide';
 import { NameDialog, type NamedItem } from './NameDialog';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 
 interface Props {
   heading: string;

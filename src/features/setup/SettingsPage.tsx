@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { ConflictBanner } from '../../components/ConflictBanner';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { HelpTip } from '../glossary';
 import { partnerName } from '../../shared/incomeOwners';
 import { blankableNameSchema, nameSchema } from '../../shared/schemas/common';
 import type { FamilyType, Settings, SettingsBody, SplitRule } from '../../shared/schemas/setup';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { showRefusalOnForm, zodRule } from '../../components/formRules';
 import { GuideChecklist } from '../guide';
 import { useGetAllocationCategoriesQuery } from './categoriesApi';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import AllocationCategoriesPage from './AllocationCategoriesPage';
 import BankAccountsPage from './BankAccountsPage';
 import InstitutionsPage from './InstitutionsPage';

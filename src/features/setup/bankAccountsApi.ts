@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { BankAccount, BankAccountBody } from '../../shared/schemas/setup';
 
 interface BankAccountQuery {

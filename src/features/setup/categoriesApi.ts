@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { AllocationCategory } from '../../shared/schemas/setup';
 
 export const categoriesApi = api.injectEndpoints({

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import type { Settings, SettingsBody } from '../../shared/schemas/setup';
 
 const settingsApi = api.injectEndpoints({

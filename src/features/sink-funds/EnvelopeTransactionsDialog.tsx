@@ -1,4 +1,4 @@
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { TransactionListDialog } from '../../components/TransactionListDialog';
 import type { EnvelopeTarget } from './EnvelopesTable';
 import { useGetEnvelopeTransactionsQuery } from './sinkFundsApi';

@@ -2,7 +2,7 @@ import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { ActionRow, DeleteHeaderCell, EditableAmountCell, RowDeleteToggle, TextCell } from '../../components/gridCells';
 import { Money } from '../../components/Money';
 import { CLASH_ROW_CLASS, hasClash, TheirValue } from '../../components/TheirValue';

@@ -1,14 +1,14 @@
 import { Alert, Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiErrorMessages } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
+import { apiErrorMessages } from '../../platform/apiErrors';
+import { useAppDispatch } from '../../platform/hooks';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatMoney, type Cents } from '../../shared/money';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
-import { infoShown } from '../../app/messages/messagesSlice';
+import { infoShown } from '../../platform/messages/messagesSlice';
 import { sinkFundMessages } from './sinkFundMessages';
 import { useTransferSinkFundAllocationMutation } from './sinkFundsApi';
 

@@ -1,5 +1,5 @@
 import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
-import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore } from '../../app/editing/draftSlice';
+import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore } from '../../platform/editing/draftSlice';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
 import { envelopeRowsOf, envelopesAdapter, type EnvelopeFields, type EnvelopeLine } from './envelopeRows';
 

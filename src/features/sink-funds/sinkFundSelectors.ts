@@ -1,4 +1,4 @@
-import { rowsOfRefusal } from '../../app/editing/fieldErrors';
+import { rowsOfRefusal } from '../../platform/editing/fieldErrors';
 import { createSelector, weakMapMemoize, type EntityState } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { sumCents } from '../../shared/money';

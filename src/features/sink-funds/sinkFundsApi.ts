@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { SinkFund, SinkFundTransferBody, UpdateSinkFundBody } from '../../shared/schemas/sinkFunds';
 import type { Transaction } from '../../shared/schemas/transactions';
 

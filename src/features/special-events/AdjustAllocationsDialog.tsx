@@ -1,8 +1,8 @@
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { Checkbox, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { apiErrorText } from '../../platform/apiErrors';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { Dialog } from '../../components/Dialog';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../platform/paths';
 import { Money } from '../../components/Money';
 import type { SpecialEvent } from '../../shared/schemas/specialEvents';
 import { eventMonths } from './eventFigures';

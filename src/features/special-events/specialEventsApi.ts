@@ -1,4 +1,4 @@
-import { api, LIST } from '../../app/api';
+import { api, LIST } from '../../platform/api';
 import type { PlannedAllocationsBody, SpecialEvent, SpecialEventBody } from '../../shared/schemas/specialEvents';
 
 const EVENT_LIST = { type: 'SpecialEvent' as const, id: LIST };

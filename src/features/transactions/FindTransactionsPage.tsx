@@ -1,12 +1,12 @@
 import { Alert, Button, Input, Select, Table, type TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiErrorText } from '../../app/apiErrors';
-import { paths } from '../../app/paths';
+import { apiErrorText } from '../../platform/apiErrors';
+import { paths } from '../../platform/paths';
 import { LoadError } from '../../components/LoadError';
 import { Money } from '../../components/Money';
 import { usePageHeading } from '../../components/usePageHeading';
-import { useNarrowScreen } from '../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { shownBankRef } from '../../shared/bankRefs';
 import { formatShortDate } from '../../shared/dates';
 import type { SearchResult, SearchSort } from '../../shared/schemas/transactionTools';

@@ -3,10 +3,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useGuardedClose } from '../../components/closeWithoutSaving';
 import { Dialog } from '../../components/Dialog';
 import type { BankAccount } from '../../shared/schemas/setup';
-import { useAppDispatch } from '../../app/hooks';
-import { errorShown } from '../../app/messages/messagesSlice';
+import { useAppDispatch } from '../../platform/hooks';
+import { errorShown } from '../../platform/messages/messagesSlice';
 import { useUpdateBankAccountMutation } from '../setup/bankAccountsApi';
-import { apiErrorMessages } from '../../app/apiErrors';
+import { apiErrorMessages } from '../../platform/apiErrors';
 import type { DraftRow } from './draftRows';
 import type { BudgetWindow } from '../../shared/transactionRules';
 import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion } from './import/bankFile';
@@ -15,7 +15,7 @@ import { bankAccountWithCsvMapping, rememberedCsvMapping } from './import/import
 import { mergeImported, type ImportOutcome, type ScheduledBills } from './import/merge';
 import { ChooseBankFile } from './importDialog/ChooseBankFile';
 import { CsvMappingForm } from './importDialog/CsvMappingForm';
-import { FileBalance, PreviewRows, ReadingNotes, TotalsLine } from './importDialog/ImportPreview';
+import { FileBalance, PreviewRows, ReadingNotes, ScheduledMatches, TotalsLine } from './importDialog/ImportPreview';
 import { QuestionReadings } from './importDialog/QuestionReadings';
 
 interface ImportProps {
@@ -74,9 +74,12 @@ function ImportForm({ account, window, existing, scheduled, onImported, onDone, 
     setQuestions((open) => open.filter((question) => !answered.includes(question.key)));
   };
 
+  // The merge the preview names its scheduled bills from is the one "Add" puts in the window.
+  const merged = useMemo(() => (result ? mergeImported(existing, result.rows, window, account.is_credit_card, scheduled) : null), [result, existing, window, account.is_credit_card, scheduled]);
+
   const importRows = () => {
-    if (!result) return;
-    onImported(mergeImported(existing, result.rows, window, account.is_credit_card, scheduled), result.problems);
+    if (!result || !merged) return;
+    onImported(merged, result.problems);
     const mapping = result.format === 'csv' ? choices.csv : undefined;
     if (mapping && JSON.stringify(mapping) !== JSON.stringify(remembered)) {
       updateBankAccount(bankAccountWithCsvMapping(account, mapping))
@@ -114,6 +117,7 @@ function ImportForm({ account, window, existing, scheduled, onImported, onDone, 
       <TotalsLine totals={result.totals} label="Totals" />
       {result.balance && <FileBalance balance={result.balance} label="The file's own balance" />}
       <ReadingNotes reading={result} />
+      {merged && <ScheduledMatches matched={merged.matched} />}
       {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
       <div className="ec-transactions-actions">
         <Button type="primary" disabled={result.rows.length === 0 || waiting} onClick={importRows}>

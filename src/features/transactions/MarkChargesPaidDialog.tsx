@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { useWriteAction } from '../../app/messages/useWriteAction';
+import { useWriteAction } from '../../platform/messages/useWriteAction';
 import { Dialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { isCardPayment, markableAsPaid, matchWords, oldestChargesCovering, owedBy, totalOwed } from '../../shared/cardPayments';

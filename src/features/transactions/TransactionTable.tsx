@@ -1,6 +1,6 @@
 import { Button, Checkbox } from 'antd';
 import { memo, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import type { AppDispatch } from '../../app/store';
 import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -8,7 +8,8 @@ import { CLASH_ROW_CLASS, hasClash, TheirValue } from '../../components/TheirVal
 import { formatShortDate } from '../../shared/dates';
 import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
-import type { DraftRow } from './draftRows';
+import { splitStarted, type DraftRow } from './draftRows';
+import { SplitParts } from './SplitParts';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { selectRowClash } from './transactionSelectors';
@@ -85,6 +86,7 @@ const TransactionRowView = memo(function TransactionRowView({
     .join(' ');
   const label = row.description || 'new row';
   const closeFlag = closeRowFlag(row.brought_forward_status, row.id === null ? undefined : carriedFrom.get(row.id));
+  const split = (row.splits?.length ?? 0) > 0;
   return (
     <>
       <tr className={className} data-row-key={row.key}>
@@ -139,7 +141,9 @@ const TransactionRowView = memo(function TransactionRowView({
           )}
         </th>
         <td className="ec-col-allocation" data-label={allocationHeading(isSinkFund)}>
-          {editing ? (
+          {split ? (
+            <span className="ec-split-note">Split ({row.splits!.length} parts)</span>
+          ) : editing ? (
             <AllocationPicker
               ariaLabel={allocationHeading(isSinkFund)}
               value={pickedId}
@@ -151,8 +155,13 @@ const TransactionRowView = memo(function TransactionRowView({
           ) : (
             optionLabel(options, pickedId)
           )}
+          {editing && !split && !row.deleted && row.brought_forward_status === null && (
+            <Button size="small" type="link" className="ec-split-button" aria-label={`Split ${label}`} onClick={() => change(splitStarted(row))}>
+              Split
+            </Button>
+          )}
           {theirPick !== undefined && <TheirValue value={optionLabel(options, theirPick) || 'No allocation'} />}
-          {editing && !isSinkFund && hasOpenSuggestion(row) && (
+          {editing && !isSinkFund && !split && hasOpenSuggestion(row) && (
             <SuggestionNote name={optionLabel(options, row.suggestedAllocationId ?? null)} rowLabel={label} onAccept={() => dispatch(suggestionAccepted(row.key))} />
           )}
         </td>
@@ -185,6 +194,7 @@ const TransactionRowView = memo(function TransactionRowView({
           </td>
         )}
       </tr>
+      {split && <SplitParts row={row} editing={editing && !row.deleted} isSinkFund={isSinkFund} options={options} span={editing ? 8 : 7} onChange={change} />}
       {errors && errors.length > 0 && (
         <tr className="ec-row-errors">
           <td />

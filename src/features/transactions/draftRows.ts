@@ -1,11 +1,23 @@
-import type { RowIdentity } from '../../app/rebaseRows';
+import type { RowIdentity } from '../../platform/rebaseRows';
 import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
 import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
+import { splitDifference } from '../../shared/splits';
+import { formatMoney } from '../../shared/money';
 
 /** Why an imported row arrived marked deleted. */
 type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate' | 'scheduled';
+
+/** One part of a split row as the screen edits it (its amount signed like the row's net). */
+export interface DraftSplit {
+  key: string;
+  id: number | null;
+  amount: Cents;
+  allocation_id: number | null;
+  sink_fund_allocation_id: number | null;
+  memo: string;
+}
 
 /** One row of the window as the screen edits it: saved rows keep their id, new rows have none. */
 export interface DraftRow {
@@ -25,6 +37,8 @@ export interface DraftRow {
   importFlag?: ImportFlag;
   /** An allocation learned from the household's history, shown until accepted; never sent (rowsToSave names its fields). */
   suggestedAllocationId?: number | null;
+  /** The row's parts: absent for a row never split (sent as it was), `[]` once unsplit here (sent, so the server drops them). */
+  splits?: DraftSplit[];
 }
 
 const savedRowKey = (id: number) => `t${id}`;
@@ -40,8 +54,21 @@ export const draftRowIdentity: RowIdentity<DraftRow, string> = {
   asNew: (row) => ({ ...row, id: null, key: newRowKey() }),
 };
 
+let newSplitCounter = 0;
+export const newSplitKey = () => `p${++newSplitCounter}`;
+
+export const draftSplitOf = (part: NonNullable<Transaction['splits']>[number]): DraftSplit => ({
+  key: `s${part.id}`,
+  id: part.id,
+  amount: part.amount,
+  allocation_id: part.allocation_id,
+  sink_fund_allocation_id: part.sink_fund_allocation_id,
+  memo: part.memo ?? '',
+});
+
 export function draftFromTransaction(t: Transaction): DraftRow {
   return {
+    ...(t.splits ? { splits: t.splits.map(draftSplitOf) } : {}),
     key: savedRowKey(t.id),
     id: t.id,
     transaction_date: t.transaction_date,
@@ -101,6 +128,17 @@ export function rowsToSave(rows: readonly DraftRow[]): { transactions: Transacti
       bank_ref: row.bank_ref,
       is_manual_adjustment: row.is_manual_adjustment,
       ...(row.deleted ? { deleted: true } : {}),
+      ...(row.splits
+        ? {
+            splits: row.splits.map((part) => ({
+              id: part.id,
+              amount: part.amount,
+              allocation_id: part.allocation_id,
+              sink_fund_allocation_id: part.sink_fund_allocation_id,
+              memo: part.memo.trim() === '' ? null : part.memo,
+            })),
+          }
+        : {}),
     });
   }
   return { transactions, keys };
@@ -111,9 +149,43 @@ export function rowsNeedingFixes(rows: readonly DraftRow[], window: BudgetWindow
   const byRow = new Map<string, string[]>();
   for (const row of rows) {
     const problems = rowProblems(row, window);
+    const unsplit = row.deleted ? null : splitProblem(row);
+    if (unsplit) problems.push(unsplit);
     if (problems.length > 0) byRow.set(row.key, problems);
   }
   return byRow;
 }
 
 export const fixRowsMessage = (count: number) => `${count} ${count === 1 ? 'row needs' : 'rows need'} fixing before saving (marked below). Fix them or delete them.`;
+
+/** The save is refused while a split row's parts do not add up to it: the difference, in the row's direction. */
+export function splitProblem(row: DraftRow): string | null {
+  if (!row.splits?.length) return null;
+  const difference = splitDifference(row, row.splits);
+  if (difference === 0) return null;
+  const sign = netOf(row) < 0 ? -1 : 1;
+  const left = sign * difference;
+  return left > 0 ? `The parts are ${formatMoney(left)} short of the amount: give it to a part.` : `The parts are ${formatMoney(-left)} more than the amount.`;
+}
+
+/** "Split" on a row: one part holding the whole amount and the row's allocation (or envelope), to divide from. */
+export const splitStarted = (row: DraftRow): Partial<DraftRow> => ({
+  allocation_id: null,
+  sink_fund_allocation_id: null,
+  splits: [{ key: newSplitKey(), id: null, amount: netOf(row), allocation_id: row.allocation_id, sink_fund_allocation_id: row.sink_fund_allocation_id, memo: '' }],
+});
+
+/** Another part, proposed with what the others leave of the amount. */
+export const partAdded = (row: DraftRow): Partial<DraftRow> => ({
+  splits: [
+    ...(row.splits ?? []),
+    { key: newSplitKey(), id: null, amount: splitDifference(row, row.splits ?? []), allocation_id: null, sink_fund_allocation_id: null, memo: '' },
+  ],
+});
+
+/** Unsplit: the parts go (the save drops them); the row takes the first part's allocation or envelope. */
+export const splitRemoved = (row: DraftRow): Partial<DraftRow> => ({
+  splits: [],
+  allocation_id: row.splits?.[0]?.allocation_id ?? null,
+  sink_fund_allocation_id: row.splits?.[0]?.sink_fund_allocation_id ?? null,
+});

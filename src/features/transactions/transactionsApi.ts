@@ -1,5 +1,5 @@
-import { api, LIST } from '../../app/api';
-import { activityIdOf, type Recorded } from '../../app/recordedWrites';
+import { api, LIST } from '../../platform/api';
+import { activityIdOf, type Recorded } from '../../platform/recordedWrites';
 import type { CarriedForwardOrigin, MarkPaidBody, MarkPaidResult } from '../../shared/schemas/cardPayments';
 import type { Allocation } from '../../shared/schemas/budgets';
 import type { SearchResults, Suggestions, SuggestionsBody } from '../../shared/schemas/transactionTools';
@@ -43,6 +43,8 @@ export const moneyMovedTags = [
   { type: 'BankAccount' as const, id: LIST },
   'LastUpdate' as const,
   'SinkFund' as const,
+  // A row saved may pay a scheduled bill, which then is no longer upcoming (or due).
+  { type: 'Schedule' as const, id: LIST },
 ];
 
 export const transactionsApi = api.injectEndpoints({

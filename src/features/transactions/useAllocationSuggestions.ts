@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
+import { apiErrorText } from '../../platform/apiErrors';
+import { useAppDispatch } from '../../platform/hooks';
 import type { DraftRow } from './draftRows';
 import { suggestionsArrived } from './transactionEditSlice';
 import { useSuggestAllocationsMutation } from './transactionsApi';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorText } from '../../platform/apiErrors';
 import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import { HISTORY_FILE_MAX_BYTES, type HistoryChoices } from '../../shared/schemas/history';

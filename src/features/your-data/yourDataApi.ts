@@ -1,4 +1,4 @@
-import { api, TAG_TYPES } from '../../app/api';
+import { api, TAG_TYPES } from '../../platform/api';
 import type { HistoryFiles, HistoryImportResult, HistoryPreview } from '../../shared/schemas/history';
 import type { ImportCounts } from '../../shared/schemas/householdData';
 

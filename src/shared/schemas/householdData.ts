@@ -17,7 +17,7 @@ import {
 import { MAX_BANK_ACCOUNTS, MAX_TRANSACTIONS_PER_HOUSEHOLD } from '../money';
 import { accountCategorySchema, accountNumberSchema, accountTypeSchema, bankAccountStoredFields, familyTypeSchema, incomeOwnerSchema, splitRuleSchema } from './setup';
 import { DESCRIPTION_MAX as SCHEDULE_DESCRIPTION_MAX, EVERY_MAX, frequencySchema, occurrenceOutcomeSchema } from './schedules';
-import { BANK_REF_MAX, broughtForwardStatusSchema, DESCRIPTION_MAX, sinkFundAllocationStatusSchema, transactionStatusSchema } from './transactions';
+import { BANK_REF_MAX, broughtForwardStatusSchema, DESCRIPTION_MAX, MAX_SPLITS_PER_ROW, sinkFundAllocationStatusSchema, SPLIT_MEMO_MAX, transactionStatusSchema } from './transactions';
 
 /** What a household export says it is: a file without this marker is not ours. */
 export const EXPORT_FORMAT = 'everycent-household';
@@ -102,6 +102,16 @@ const exportedEnvelopeSchema = z.object({
   ...stamps,
 });
 
+/** A part of a split row (issue 44), in its order; its amount is signed like its row's net. */
+const exportedSplitSchema = z.object({
+  id,
+  amount: cents,
+  allocation_id: ref,
+  sink_fund_allocation_id: ref,
+  memo: textSchema(SPLIT_MEMO_MAX).nullable(),
+  ...stamps,
+});
+
 const exportedTransactionSchema = z.object({
   id,
   bank_account_id: id,
@@ -116,6 +126,8 @@ const exportedTransactionSchema = z.object({
   bank_ref: textSchema(BANK_REF_MAX),
   is_manual_adjustment: flag,
   ...stamps,
+  /** Only on a split row; absent from the exports made before splits (issue 44). */
+  splits: z.array(exportedSplitSchema).max(MAX_SPLITS_PER_ROW).optional(),
 });
 
 const exportedSettingsSchema = z.object({
@@ -156,7 +168,7 @@ const exportedScheduleSchema = z.object({
 const exportedMemberSchema = z.object({ id, name, email: textSchema(EMAIL_MAX), role: roleSchema });
 
 /** The kinds of row an Activity entry names (`budget:12`); `settings` names the household's settings. */
-export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution', 'schedule', 'schedule_occurrence'] as const;
+export const ROW_KINDS = ['transaction', 'income', 'allocation', 'envelope', 'special_event', 'budget', 'bank_account', 'sink_fund', 'allocation_category', 'institution', 'schedule', 'schedule_occurrence', 'transaction_split'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 const rowKeySchema = z.string().regex(new RegExp(`^(settings|(${ROW_KINDS.join('|')}):\\d{1,10})$`), { error: 'is not a row EveryCent writes (kind:id)' });
 

@@ -11,6 +11,31 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const broughtForwardStatusSchema = z.enum(['brought_forward', 'added', 'adjustment']);
 export type BroughtForwardStatus = z.infer<typeof broughtForwardStatusSchema>;
 
+/** The memo column's length of a split part. */
+export const SPLIT_MEMO_MAX = 500;
+/** The most parts one row may be split into. */
+export const MAX_SPLITS_PER_ROW = 100;
+
+/** One part of a split row (api-and-domain §5.1): its amount is signed like the row's net (deposit − withdrawal). */
+export const splitPartSchema = z.object({
+  id: idSchema,
+  amount: moneyTotalSchema,
+  allocation_id: idSchema.nullable(),
+  sink_fund_allocation_id: idSchema.nullable(),
+  memo: z.string().nullable(),
+});
+export type SplitPart = z.infer<typeof splitPartSchema>;
+
+/** A part as a save sends it: no id for a new part; an allocation and an envelope both set is refused by the server. */
+export const splitPartRowSchema = z.object({
+  id: optionalIdSchema,
+  amount: moneySchema,
+  allocation_id: optionalRefSchema,
+  sink_fund_allocation_id: optionalRefSchema,
+  memo: textSchema(SPLIT_MEMO_MAX).nullish(),
+});
+export type SplitPartRow = z.infer<typeof splitPartRowSchema>;
+
 export const transactionSchema = z.object({
   id: idSchema,
   transaction_date: z.string(),
@@ -26,6 +51,8 @@ export const transactionSchema = z.object({
   bank_ref: z.string(),
   is_manual_adjustment: z.boolean(),
   bank_account_id: idSchema,
+  /** Only on a split row: its parts, in order (a row without parts is as before). */
+  splits: z.array(splitPartSchema).optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -51,6 +78,8 @@ const transactionRowSchema = z.object({
   bank_ref: textSchema(BANK_REF_MAX).nullish(),
   is_manual_adjustment: notGiven(flagSchema),
   deleted: notGiven(flagSchema),
+  /** The row's parts: absent keeps the stored ones (the original client), `[]` unsplits the row. */
+  splits: z.array(splitPartRowSchema).max(MAX_SPLITS_PER_ROW).nullish(),
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
@@ -67,7 +96,7 @@ export type SaveWindowBody = z.infer<typeof saveWindowBodySchema>;
  * its date. The fields are a window row's, checked by the same rules.
  */
 export const quickAddBodySchema = transactionRowSchema
-  .pick({ transaction_date: true, withdrawal_amount: true, deposit_amount: true, allocation_id: true, sink_fund_allocation_id: true })
+  .pick({ transaction_date: true, withdrawal_amount: true, deposit_amount: true, allocation_id: true, sink_fund_allocation_id: true, splits: true })
   .extend({ bank_account_id: idSchema, description: textSchema(DESCRIPTION_MAX) });
 export type QuickAddBody = z.infer<typeof quickAddBodySchema>;
 

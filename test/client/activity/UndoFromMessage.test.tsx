@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { setupStore } from '../../../src/app/store';
 import { useUndoChange } from '../../../src/features/activity/useUndoChange';
 import BudgetsArea from '../../../src/features/budgets/BudgetsArea';
-import { MessageBar } from '../../../src/app/messages/MessageBar';
-import { infoShown, MESSAGE_LIFETIME_MS, messageLifetime, UNDO_MESSAGE_LIFETIME_MS } from '../../../src/app/messages/messagesSlice';
+import { MessageBar } from '../../../src/platform/messages/MessageBar';
+import { infoShown, MESSAGE_LIFETIME_MS, messageLifetime, UNDO_MESSAGE_LIFETIME_MS } from '../../../src/platform/messages/messagesSlice';
 import { ACTIVITY_ID_HEADER } from '../../../src/shared/activityHeader';
 import type { ActivityEntry } from '../../../src/shared/schemas/activity';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from '../budgets/fixtures';
@@ -47,6 +47,7 @@ async function saveBudget(undo: unknown) {
     'GET /settings': householdSettings(),
     'GET /budgets': budgetList,
     'GET /budgets/7': sampleBudget(),
+    'GET /schedules/upcoming': [],
     'PUT /budgets/7': () => ({ body: sampleBudget({ lock_version: 4 }), headers: { [ACTIVITY_ID_HEADER]: '41' } }),
     'POST /activity/41/undo': undo,
   });

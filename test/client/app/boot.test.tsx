@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { App } from '../../../src/app/App';
 import { startSignedInApp } from '../../../src/app/boot';
-import { askEarly, firstRequests } from '../../../src/app/headStart';
+import { askEarly, firstRequests } from '../../../src/platform/headStart';
 import { authApi } from '../../../src/features/auth/authApi';
 import { setupStore } from '../../../src/app/store';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';

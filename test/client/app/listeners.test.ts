@@ -1,7 +1,7 @@
-import { api } from '../../../src/app/api';
-import { NETWORK_MESSAGE } from '../../../src/app/apiErrors';
-import { loadCredentials } from '../../../src/app/credentials';
-import { retryQuery } from '../../../src/app/retryQuery';
+import { api } from '../../../src/platform/api';
+import { NETWORK_MESSAGE } from '../../../src/platform/apiErrors';
+import { loadCredentials } from '../../../src/platform/credentials';
+import { retryQuery } from '../../../src/platform/retryQuery';
 import { setupStore } from '../../../src/app/store';
 import { authApi } from '../../../src/features/auth/authApi';
 import { mockFetch } from '../../support/fetchMock';

@@ -1,10 +1,10 @@
 import { ReadableStream } from 'node:stream/web';
-import { LIVE_TAB } from '../../../src/app/liveTab';
+import { LIVE_TAB } from '../../../src/platform/liveTab';
 import { startLiveUpdates } from '../../../src/app/liveUpdates';
 import { setupStore } from '../../../src/app/store';
 import { subscribeToLiveChanges } from '../../../src/components/liveChanges';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
-import { userLoggedOut } from '../../../src/app/authSlice';
+import { userLoggedOut } from '../../../src/platform/authSlice';
 import { type LiveEvent, REPLACED_EVENT } from '../../../src/shared/liveEvents';
 import { mockFetch } from '../../support/fetchMock';
 import { signedInState, storeTestCredentials } from '../../support/render';

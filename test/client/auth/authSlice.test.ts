@@ -1,4 +1,4 @@
-import { authReducer, initialAuthState, signedIn, tokenValidated, userLoggedOut } from '../../../src/app/authSlice';
+import { authReducer, initialAuthState, signedIn, tokenValidated, userLoggedOut } from '../../../src/platform/authSlice';
 import { user } from './authFixtures';
 
 describe('auth slice', () => {

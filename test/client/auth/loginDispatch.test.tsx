@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import configureMockStore from 'redux-mock-store';
 import { thunk } from 'redux-thunk';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../../src/app/api';
+import { api } from '../../../src/platform/api';
 import { setupStore } from '../../../src/app/store';
 import { LoginPage } from '../../../src/features/auth/LoginPage';
 import { mockFetch } from '../../support/fetchMock';

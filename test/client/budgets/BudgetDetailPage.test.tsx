@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Budget } from '../../../src/shared/schemas/budgets';
+import type { Upcoming } from '../../../src/shared/schemas/schedules';
 import { mockFetch, refusal } from '../../support/fetchMock';
 import { accounts, budgetList, categories, householdSettings, sampleBudget } from './fixtures';
 import { answer, atPhoneWidth, refuse, renderBudgets } from './renderBudgets';
@@ -11,6 +12,8 @@ const fixedRoutes = (overrides: Record<string, unknown> = {}) => ({
   'GET /settings': householdSettings(),
   'GET /budgets': budgetList,
   'GET /transactions/last_update': { transaction_date: '2026-01-05', has_transactions: true },
+  // No bills that repeat: no allocation shows what is still scheduled.
+  'GET /schedules/upcoming': [],
   ...overrides,
 });
 
@@ -97,6 +100,42 @@ describe('budget detail', () => {
     const couple = await screen.findByRole('table', { name: 'Discretionary Summary' });
     await waitFor(() => expect(rowWith(couple, "Alice's Discretionary Amount")).toHaveTextContent('1,100.01'));
     expect(rowWith(couple, "Bob's Discretionary Amount")).toHaveTextContent('1,100.00');
+  });
+
+  it("shows under an allocation's remaining what its schedules still take this period, and hides it while editing", async () => {
+    const user = userEvent.setup();
+    const bill = (fields: Partial<Upcoming>): Upcoming => ({
+      schedule_id: 1,
+      date: '2026-01-20',
+      description: 'Rent',
+      amount: -150_000,
+      bank_account_id: 5,
+      allocation_id: 21,
+      allocation_name: 'Rent',
+      sink_fund_allocation_id: null,
+      auto_enter: false,
+      tolerance: 0,
+      due: false,
+      ...fields,
+    });
+    const { network } = await openBudget({
+      'GET /schedules/upcoming': [
+        bill({}),
+        bill({ schedule_id: 2, description: 'Takeaway', amount: -2_500, allocation_id: 23, allocation_name: 'Dining' }),
+        bill({ schedule_id: 2, description: 'Takeaway', amount: -2_500, allocation_id: 23, allocation_name: 'Dining', date: '2026-01-27' }),
+        // A refund as big as the bill it follows: nothing left to come for that line.
+        bill({ schedule_id: 3, description: 'Shop', amount: -1_000, allocation_id: 22, allocation_name: 'Groceries' }),
+        bill({ schedule_id: 4, description: 'Shop refund', amount: 1_000, allocation_id: 22, allocation_name: 'Groceries' }),
+        bill({ schedule_id: 5, description: 'Lottery', amount: -500, allocation_id: null, allocation_name: null }),
+      ],
+    });
+    expect(await within(rowWith(allocationsTable(), 'Rent')).findByText('scheduled', { exact: false })).toHaveTextContent('1,500.00 scheduled');
+    expect(within(rowWith(allocationsTable(), 'Dining')).getByText('scheduled', { exact: false })).toHaveTextContent('50.00 scheduled');
+    expect(within(rowWith(allocationsTable(), 'Groceries')).queryByText('scheduled', { exact: false })).not.toBeInTheDocument();
+    expect(within(rowWith(allocationsTable(), 'Emergency Fund')).queryByText('scheduled', { exact: false })).not.toBeInTheDocument();
+    expect(network.find('GET', '/schedules/upcoming').map((r) => r.search)).toContain('?from=2026-01-01&to=2026-01-31');
+    await startEditing(user);
+    expect(within(allocationsTable()).queryByText('scheduled', { exact: false })).not.toBeInTheDocument();
   });
 
   it('shows a closed budget with a "Closed" tag and no "Make Changes"', async () => {

@@ -1,4 +1,4 @@
-import { readServerRefusal } from '../../../src/app/apiErrors';
+import { readServerRefusal } from '../../../src/platform/apiErrors';
 import { describeBudgetRefusal } from '../../../src/features/budgets/budgetRefusal';
 import type { UpdateBudgetBody } from '../../../src/shared/schemas/budgets';
 

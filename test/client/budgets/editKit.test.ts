@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { rowsOfRefusal } from '../../../src/app/editing/fieldErrors';
+import { rowsOfRefusal } from '../../../src/platform/editing/fieldErrors';
 import { draftRowIdentity, type DraftRow } from '../../../src/features/transactions/draftRows';
 import { countedCents, MAX_CENTS, parseMoney } from '../../../src/shared/money';
-import { rebaseList } from '../../../src/app/rebaseRows';
+import { rebaseList } from '../../../src/platform/rebaseRows';
 
 const row = (key: string, id: number | null, description: string, deleted = false): DraftRow => ({
   key,

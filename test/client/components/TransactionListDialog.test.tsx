@@ -25,4 +25,13 @@ describe('the transactions behind a figure', () => {
     expect(rowWith(dialog, 'Tyres').querySelector('.ec-money--negative')).toHaveTextContent('-150.00');
     expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Description', 'Amount']);
   });
+
+  it('lists each part of a split row in this allocation as its own entry, with its memo and amount (issue 44)', async () => {
+    const part = (id: number, amount: number, memo: string) => ({ ...row(7, 'Supermarket', amount), splits: [{ id, amount, allocation_id: 3, sink_fund_allocation_id: null, memo }] }) as Transaction;
+    render(<TransactionListDialog title="Transactions for Gifts" transactions={[part(1, -2500, 'card'), part(2, -1000, 'wrapping')]} loading={false} figure="spent" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Transactions for Gifts' });
+    expect(rowWith(dialog, '(part of a split: card)')).toHaveTextContent('Supermarket (part of a split: card)25.00');
+    expect(rowWith(dialog, '(part of a split: wrapping)')).toHaveTextContent('10.00');
+    expect(rowWith(dialog, 'Total')).toHaveTextContent('35.00');
+  });
 });

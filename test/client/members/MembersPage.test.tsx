@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { type AddMemberBody, type DeviceSession, LAST_OWNER_CANNOT_LEAVE, type Member } from '../../../src/shared/schemas/members';
-import { hasCredentials } from '../../../src/app/credentials';
+import { hasCredentials } from '../../../src/platform/credentials';
 import { storeTestCredentials } from '../../support/render';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { setupUser } from '../../support/user';

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import QuickAddPage from '../../../src/features/quick-add/QuickAddPage';
-import { MessageBar } from '../../../src/app/messages/MessageBar';
+import { MessageBar } from '../../../src/platform/messages/MessageBar';
 import { mockFetch, refusal, type RecordedRequest } from '../../support/fetchMock';
 import { renderWithProviders, signedInState, storeTestCredentials } from '../../support/render';
 import { setupUser } from '../../support/user';

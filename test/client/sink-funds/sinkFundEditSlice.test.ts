@@ -1,5 +1,5 @@
 import { setupStore, type AppStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/app/authSlice';
+import { userLoggedOut } from '../../../src/platform/authSlice';
 import {
   draftRebased,
   editCancelled,

@@ -1,4 +1,4 @@
-import { rowsOfRefusal } from '../../../src/app/editing/fieldErrors';
+import { rowsOfRefusal } from '../../../src/platform/editing/fieldErrors';
 import { rowsToSave } from '../../../src/features/transactions/draftRows';
 import { draftRow } from './builders';
 

@@ -1,5 +1,5 @@
 import { setupStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/app/authSlice';
+import { userLoggedOut } from '../../../src/platform/authSlice';
 import {
   editCancelled,
   suggestionsArrived,

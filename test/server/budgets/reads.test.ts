@@ -1,6 +1,5 @@
-import type { KyselyPlugin } from 'kysely';
+import { countingScope } from '../../support/statementCounter';
 import type { Budget, BudgetSummary, FutureBudget } from '../../../src/shared/schemas/budgets';
-import { HouseholdScope } from '../../../server/db/scope';
 import { readBudget } from '../../../server/services/budgets/budgetReads';
 import {
   createAllocation,
@@ -74,17 +73,11 @@ describe.each(testDialects)('budget reads on %s', (dialect) => {
       await createIncome(scope, large.id);
       await createTransaction(scope, account.id, '2026-02-03', { allocation_id: allocation.id });
     }
+    // Statements, not query nodes: spent's union of rows and split parts is one statement with subqueries.
     const queriesFor = async (id: number) => {
-      let count = 0;
-      const counter: KyselyPlugin = {
-        transformQuery: (args) => {
-          count += 1;
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      };
-      const result = await readBudget(new HouseholdScope(ctx.server.db.withPlugin(counter), ctx.user.householdId), id);
-      return { count, result };
+      const { scope: counted, counter } = countingScope(ctx.server.db, ctx.user.householdId);
+      const result = await readBudget(counted, id);
+      return { count: counter.statements, result };
     };
     const forSmall = await queriesFor(small.id);
     const forLarge = await queriesFor(large.id);

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { Budget } from '../../../src/shared/schemas/budgets';
 import type { HistoryPreview } from '../../../src/shared/schemas/history';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
+import { counted } from '../../../src/shared/wording';
 import { call, type SignedInUser, testDialects, type TestServer, useTestServer } from '../../support/testServer';
 
 /**
@@ -116,6 +117,12 @@ describe.each(testDialects)('real YNAB exports brought into a household on %s', 
 
     const expected = figuresOf(files.plan, files.register, exportedOn);
     const here = await figuresHere(ctx.server, ctx.user);
+    // Activity names the import (what it brought, counted as the answer counts it); it is not offered for undo.
+    const result = (imported.body as { imported: { bank_accounts: number; budgets: number; transactions: number } }).imported;
+    const activity = await call<{ entries: Array<{ id: number; kind: string; summary: string; undoable: boolean }> }>(ctx.server, ctx.user, { method: 'GET', url: '/activity' });
+    expect(activity.body.entries[0]).toMatchObject({ id: Number(imported.headers['activity-id']), kind: 'history_import', undoable: false });
+    expect(activity.body.entries[0].summary).toContain(`brought in history from YNAB: ${counted(result.bank_accounts, 'account')}, ${counted(result.budgets, 'budget')}, ${counted(result.transactions, 'transaction')}`);
+    expect(result.bank_accounts).toBe(Object.keys(expected.balances).length);
     expect(here.balances).toEqual(expected.balances);
     expect(here.assigned).toEqual(expected.assigned);
     expect(here.incomes).toEqual(expected.incomes);

@@ -37,15 +37,15 @@ const MAX_DRAFTS = 3;
 export const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length ? list[index % list.length] : undefined);
 export const byId = <T extends { id: number }>(map: Map<number, T>) => [...map.values()].sort((a, b) => a.id - b.id);
 export const budgetsByStart = (ledger: Ledger) => [...ledger.budgets.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
-const allocationsOf = (ledger: Ledger, budgetId: number) => byId(ledger.allocations).filter((a) => a.budgetId === budgetId);
-const envelopesOf = (ledger: Ledger, accountId: number) => byId(ledger.envelopes).filter((e) => e.accountId === accountId);
-const inWindow = (row: LedgerRow, accountId: number, budget: LedgerBudget) => row.accountId === accountId && row.date >= budget.start && row.date <= budget.end;
+export const allocationsOf = (ledger: Ledger, budgetId: number) => byId(ledger.allocations).filter((a) => a.budgetId === budgetId);
+export const envelopesOf = (ledger: Ledger, accountId: number) => byId(ledger.envelopes).filter((e) => e.accountId === accountId);
+export const inWindow = (row: LedgerRow, accountId: number, budget: LedgerBudget) => row.accountId === accountId && row.date >= budget.start && row.date <= budget.end;
 export const dayIn = (budget: LedgerBudget, day: number) => {
   const length = Number(new Date(`${budget.end}T00:00:00Z`)) / 864e5 - Number(new Date(`${budget.start}T00:00:00Z`)) / 864e5 + 1;
   return addDays(budget.start, day % length);
 };
 /** `choice` 0 means none, otherwise one of the list (so "none" is as likely as each item). */
-const optional = <T>(list: readonly T[], choice: number): T | null => (choice % (list.length + 1) === 0 ? null : list[(choice % (list.length + 1)) - 1]);
+export const optional = <T>(list: readonly T[], choice: number): T | null => (choice % (list.length + 1) === 0 ? null : list[(choice % (list.length + 1)) - 1]);
 
 /** One step of the model: runs only when its name is not a known gap, then checks every invariant. */
 export abstract class Step implements Command {
@@ -232,7 +232,7 @@ const toSent = (row: RowSpec) => ({
 });
 
 /** A window save is refused in a closed budget and for a new row on or before the account's opening date. */
-function windowExpectation(model: Model, accountId: number, budget: LedgerBudget, added: RowSpec[]): Expectation {
+export function windowExpectation(model: Model, accountId: number, budget: LedgerBudget, added: RowSpec[]): Expectation {
   if (budget.status === 'closed') return refuse('the budget is closed');
   const early = added.find((row) => refusesDate(model.ledger, accountId, row.date));
   return early ? refuse(`${early.date} is on or before the opening date`) : accept;
@@ -265,7 +265,7 @@ export async function saveWindowRows(
   model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
 }
 
-const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
+export const accountAndBudget = (model: Readonly<Model>, p: { account: number; budget: number }) => ({
   account: pick(byId(model.ledger.accounts), p.account),
   budget: pick(budgetsByStart(model.ledger), p.budget),
 });
@@ -292,7 +292,8 @@ class SaveWindow extends Step {
     const window = await readWindow(model, house, account!.id, budget!.id);
     let kept = window.rows;
     if (!this.p.importing) {
-      const ordinary = kept.filter((row) => row.brought_forward_status === null && !row.is_manual_adjustment);
+      // A split row's amount changes with its parts (splitSteps.ts): here its parts would no longer add up.
+      const ordinary = kept.filter((row) => row.brought_forward_status === null && !row.is_manual_adjustment && !row.splits?.length);
       const changed = optional(ordinary, this.p.change);
       const removed = optional(kept.filter((row) => row !== changed), this.p.remove);
       kept = kept

@@ -3,7 +3,7 @@ import { ACTIVITY_ID_HEADER } from '../../../src/shared/activityHeader';
 import { type DateOnly, today } from '../../../src/shared/dates';
 import { householdSnapshot } from '../../support/builders';
 import { call, type SignedInUser, signInAgain, signUpAndIn, type TestServer } from '../../support/testServer';
-import type { CarriedStatus, LedgerRow } from './ledger';
+import type { CarriedStatus, LedgerPart, LedgerRow } from './ledger';
 
 /** The app as the model drives it: one person acting in one session, and a second session of theirs only reading. */
 export interface Household {
@@ -53,6 +53,11 @@ export async function readText(house: Household, url: string): Promise<string> {
 /** Every stored transaction of the household, as the ledger keeps rows. */
 export async function storedRows(house: Household): Promise<Map<number, LedgerRow>> {
   const rows = await house.actor.scope.selectFrom('transactions').selectAll().execute();
+  const stored = await house.actor.scope.selectFrom('transaction_splits').selectAll().orderBy('position').orderBy('id').execute();
+  const parts = new Map<number, LedgerPart[]>();
+  for (const part of stored) {
+    parts.set(part.transaction_id, [...(parts.get(part.transaction_id) ?? []), { amount: Number(part.amount), allocationId: part.allocation_id, envelopeId: part.sink_fund_allocation_id }]);
+  }
   return new Map(
     rows.map((row) => [
       row.id,
@@ -67,6 +72,7 @@ export async function storedRows(house: Household): Promise<Map<number, LedgerRo
         envelopeId: row.sink_fund_allocation_id,
         carried: row.brought_forward_status as CarriedStatus,
         manual: Boolean(row.is_manual_adjustment),
+        ...(parts.has(row.id) ? { parts: parts.get(row.id) } : {}),
         paid: row.status === 'paid',
       },
     ]),

@@ -1,4 +1,5 @@
 import type { DateOnly } from '../../../src/shared/dates';
+import { partSpendingOf } from '../../../src/shared/splits';
 import { spendingOf } from '../../../src/shared/transactionRules';
 
 /**
@@ -19,6 +20,13 @@ export interface LedgerAccount {
   openingDate: DateOnly;
 }
 
+/** A part of a split row (issue 44): its amount signed like its row's net. */
+export interface LedgerPart {
+  amount: number;
+  allocationId: number | null;
+  envelopeId: number | null;
+}
+
 export interface LedgerRow {
   id: number;
   accountId: number;
@@ -30,6 +38,8 @@ export interface LedgerRow {
   envelopeId: number | null;
   carried: CarriedStatus;
   manual: boolean;
+  /** A split row's parts, in order (absent or empty: not split). */
+  parts?: readonly LedgerPart[];
   /** Paid? On a card: covered by a payment (a charge is unpaid until then); elsewhere rows are paid. */
   paid: boolean;
 }
@@ -83,18 +93,22 @@ export function balanceOf(ledger: Ledger, accountId: number): number {
   return balance;
 }
 
-/** An envelope holds the net of its rows. */
+/** An envelope holds the net of its rows and the amounts of the parts in it. */
 export function envelopeBalanceOf(ledger: Ledger, envelopeId: number): number {
   let balance = 0;
-  for (const row of ledger.rows.values()) if (row.envelopeId === envelopeId) balance += net(row);
+  for (const row of ledger.rows.values()) {
+    if (row.envelopeId === envelopeId) balance += net(row);
+    for (const part of row.parts ?? []) if (part.envelopeId === envelopeId) balance += part.amount;
+  }
   return balance;
 }
 
-/** What is spent from an allocation: the one definition (`spendingOf`) over its rows. */
+/** What is spent from an allocation: the one definition (`spendingOf`, `partSpendingOf`) over its rows and parts. */
 export function spentOf(ledger: Ledger, allocationId: number): number {
   let spent = 0;
   for (const row of ledger.rows.values()) {
     if (row.allocationId === allocationId) spent += spendingOf({ withdrawal_amount: row.withdrawal, deposit_amount: row.deposit, brought_forward_status: row.carried });
+    for (const part of row.parts ?? []) if (part.allocationId === allocationId) spent += partSpendingOf({ brought_forward_status: row.carried }, part);
   }
   return spent;
 }

@@ -70,7 +70,10 @@ export function defaultOpeningDate(model: Model): DateOnly {
 
 /** A row's compared fields in a fixed order: two rows are the same row when their keys are equal. */
 export const rowKey = (row: LedgerRow) =>
-  JSON.stringify([row.id, row.accountId, row.date, row.description, row.withdrawal, row.deposit, row.allocationId, row.envelopeId, row.carried, row.manual, row.paid]);
+  JSON.stringify([
+    ...[row.id, row.accountId, row.date, row.description, row.withdrawal, row.deposit, row.allocationId, row.envelopeId, row.carried, row.manual, row.paid],
+    (row.parts ?? []).map((part) => [part.amount, part.allocationId, part.envelopeId]),
+  ]);
 
 type Part = Exclude<keyof Ledger, 'carriedFrom'>;
 const PARTS: Part[] = ['accounts', 'rows', 'budgets', 'allocations', 'envelopes'];

@@ -4,6 +4,7 @@ import { cardCommandArbitraries } from './cardSteps';
 import { commandArbitraries, setupInAnyOrder } from './commands';
 import { newHousehold } from './household';
 import { newModel } from './model';
+import { splitArbitraries } from './splitSteps';
 
 export interface ModelRunOptions {
   runs: number;
@@ -32,10 +33,14 @@ export const modelRunOptions = (defaults: ModelRunOptions): ModelRunOptions => (
 export async function runLedgerModel(server: TestServer, options: ModelRunOptions): Promise<void> {
   const { runs, seed, path, replayPath, maxCommands } = options;
   // Card steps twice as often: a card's month needs charges, a payment and marking them before a close.
-  const property = fc.asyncProperty(setupInAnyOrder, fc.commands([...commandArbitraries, ...cardCommandArbitraries, ...cardCommandArbitraries], { maxCommands, size: 'max', replayPath }), async (setup, commands) => {
-    const house = await newHousehold(server);
-    await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
-  });
+  const property = fc.asyncProperty(
+    setupInAnyOrder,
+    fc.commands([...commandArbitraries, ...splitArbitraries, ...cardCommandArbitraries, ...cardCommandArbitraries], { maxCommands, size: 'max', replayPath }),
+    async (setup, commands) => {
+      const house = await newHousehold(server);
+      await fc.asyncModelRun(() => ({ model: newModel(house.today), real: house }), [...setup, ...commands]);
+    },
+  );
   const details = await fc.check(property, { numRuns: runs, seed, path, endOnFailure: path !== undefined });
   if (details.failed) {
     const commands = /replayPath="([^"]*)"/.exec(fc.stringify(details.counterexample))?.[1] ?? '';

@@ -91,5 +91,8 @@ export const ledgerRowOf = (accountId: number, row: DraftRow): LedgerRow => ({
   envelopeId: row.sink_fund_allocation_id,
   carried: row.brought_forward_status,
   manual: row.is_manual_adjustment,
+  ...(row.splits?.length
+    ? { parts: row.splits.map((part) => ({ amount: part.amount, allocationId: part.allocation_id, envelopeId: part.sink_fund_allocation_id })) }
+    : {}),
   paid: row.status === 'paid',
 });

@@ -2,6 +2,7 @@ import { today } from '../../../src/shared/dates';
 import type { Schedule, ScheduleInput, Upcoming } from '../../../src/shared/schemas/schedules';
 import { createAllocation, createBankAccount, createBudget, createCategory, createTransaction, householdSnapshot } from '../../support/builders';
 import { call, type SignedInUser, testDialects, useTestServer } from '../../support/testServer';
+import { createEnvelope } from '../transactions/fixtures';
 
 type Refused = { success: false; errors: string[]; field_errors?: Record<string, string[]> };
 type Page = { entries: Array<{ id: number; kind: string; summary: string; undoable: boolean }> };
@@ -109,6 +110,41 @@ describe.each(testDialects)('schedules on %s', (dialect) => {
       }
       expect((await request<Schedule[]>(ctx.user, 'GET', '/schedules')).body).toEqual([]);
       expect(await householdSnapshot(ctx.other.scope)).toEqual(before);
+    });
+  });
+
+  describe('deleting what schedules use', () => {
+    it('refuses deleting an account, a category or an envelope that schedules use, naming the schedules, and deletes nothing', async () => {
+      const { account, housing, rent } = await household();
+      const savings = await createBankAccount(ctx.user.scope, { name: 'Savings', account_type: 'sink_fund', opening_date: '2026-10-31' });
+      const holiday = await createEnvelope(ctx.user.scope, savings.id, { name: 'Holiday' });
+      await request(ctx.user, 'POST', '/schedules', rentBody(account.id, { allocation_id: rent.id }));
+      await request(ctx.user, 'POST', '/schedules', rentBody(account.id, { description: 'Parking', amount: -4_000, allocation_id: rent.id }));
+      await request(ctx.user, 'POST', '/schedules', rentBody(savings.id, { description: 'Holiday saving', amount: 10_000, sink_fund_allocation_id: holiday.id }));
+      await ctx.user.scope.deleteFrom('allocations').where('id', '=', rent.id).execute();
+      const before = await householdSnapshot(ctx.user.scope);
+
+      const account_ = await request<Refused>(ctx.user, 'DELETE', `/bank_accounts/${account.id}`);
+      expect(account_).toMatchObject({
+        status: 422,
+        body: { errors: ["Bank account 'Checking' is used by 2 schedules ('Rent' and 'Parking'): change or delete them in Setup › Scheduled first"] },
+      });
+      const category = await request<Refused>(ctx.user, 'DELETE', `/allocation_categories/${housing.id}`);
+      expect(category).toMatchObject({
+        status: 422,
+        body: { errors: ["Category 'Housing' is used by 2 schedules ('Rent' and 'Parking'): change or delete them in Setup › Scheduled first"] },
+      });
+      const envelope = await request<Refused>(ctx.user, 'PUT', `/sink_funds/${savings.id}`, { sink_fund_allocations: [{ id: holiday.id, deleted: true }] });
+      expect(envelope).toMatchObject({
+        status: 422,
+        body: { errors: ["Sink fund allocation 'Holiday' is used by the schedule 'Holiday saving': change or delete it in Setup › Scheduled first"] },
+      });
+      expect(await householdSnapshot(ctx.user.scope)).toEqual(before);
+
+      // Once its schedules are gone, the same deletion goes through.
+      for (const schedule of (await request<Schedule[]>(ctx.user, 'GET', '/schedules')).body) await request(ctx.user, 'DELETE', `/schedules/${schedule.id}`);
+      expect((await request(ctx.user, 'DELETE', `/allocation_categories/${housing.id}`)).status).toBe(200);
+      expect((await request(ctx.user, 'DELETE', `/bank_accounts/${account.id}`)).status).toBe(200);
     });
   });
 

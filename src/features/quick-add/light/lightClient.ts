@@ -2,8 +2,8 @@
  * The light quick-add page's API client: `fetch` with the credentials the app keeps on this device, and the
  * app's rules for a refusal (its `errors`) and for a 401 (signed out: to the login page).
  */
-import { clearCredentials, loadCredentials, xsrfToken } from '../../../app/credentials';
-import { loginReturningTo } from '../../../app/signInReturn';
+import { clearCredentials, loadCredentials, xsrfToken } from '../../../platform/credentials';
+import { loginReturningTo } from '../../../platform/signInReturn';
 
 /** Signing in there comes back here. */
 const LOGIN_ADDRESS = loginReturningTo('quick-add');

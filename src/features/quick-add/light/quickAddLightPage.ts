@@ -3,7 +3,7 @@
  * paints before any script runs; this fills it (accounts, today, the date's allocations), suggests an
  * allocation from the description and saves. Plain DOM on purpose: see README, "Quick add".
  */
-import { loadCredentials } from '../../../app/credentials';
+import { loadCredentials } from '../../../platform/credentials';
 import { allocationGroups } from '../../../shared/allocationGroups';
 import { isValidDate, isWithin, today, type DateOnly } from '../../../shared/dates';
 import { parseMoney } from '../../../shared/money';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { useNarrowScreen } from '../../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../../platform/useNarrowScreen';
 import { classTitles, SPENDING_CLASSES, type Basis } from '../../../shared/reports';
 import type { NeedsVsWantsRow } from '../../../shared/schemas/reports';
 import { percentText } from '../ReportTable';

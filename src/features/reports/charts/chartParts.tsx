@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MouseHandlerDataParam } from 'recharts';
-import { useNarrowScreen } from '../../../app/useNarrowScreen';
+import { useNarrowScreen } from '../../../platform/useNarrowScreen';
 import { formatMoney } from '../../../shared/money';
 
 /** Okabe–Ito colours, told apart with the common kinds of colour blindness; every series also has its own pattern or line style. */

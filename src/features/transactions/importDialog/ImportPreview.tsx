@@ -76,3 +76,27 @@ export function ReadingNotes({ reading }: { reading: BankFileReading }) {
     </>
   );
 }
+
+/**
+ * Before "Add": the file's rows that pay a scheduled bill, each named with its bill, so the person knows which
+ * rows take a bill's place (and are not added beside it) before anything reaches the window.
+ */
+export function ScheduledMatches({ matched }: { matched: readonly string[] }) {
+  if (matched.length === 0) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      role="region"
+      aria-label="Scheduled bills in this file"
+      title={`${counted(matched.length, 'row')} of this file ${matched.length === 1 ? 'pays a scheduled bill' : 'pay scheduled bills'} and will take ${matched.length === 1 ? 'its' : 'their'} place, not be added twice`}
+      description={
+        <ul className="ec-import-matches">
+          {matched.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { loginReturningTo, returnAfterSignIn } from '../../../src/app/signInReturn';
+import { loginReturningTo, returnAfterSignIn } from '../../../src/platform/signInReturn';
 
 describe('coming back to a page outside the app after signing in', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));

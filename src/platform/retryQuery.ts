@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RetryableQuery } from './messages/messagesSlice';
 import { api } from './api';
-import type { RootState } from './store';
+import type { RootState } from '../app/store';
 
 type Request = Promise<unknown> & { unsubscribe(): void };
 type Initiate = (arg: unknown, options: { forceRefetch: boolean }) => ThunkAction<Request, RootState, unknown, UnknownAction>;

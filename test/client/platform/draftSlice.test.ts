@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
-import { userLoggedOut } from '../../../src/app/authSlice';
-import { addRows, arrayList, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type KeyedRow } from '../../../src/app/editing/draftSlice';
+import { userLoggedOut } from '../../../src/platform/authSlice';
+import { addRows, arrayList, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type KeyedRow } from '../../../src/platform/editing/draftSlice';
 
 /** A toy edit mode with both kinds of list: lines kept by key (as the budget's) and notes kept in order (as the window's). */
 interface Line extends KeyedRow {

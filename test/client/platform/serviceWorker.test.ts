@@ -1,4 +1,4 @@
-import { registerServiceWorker } from '../../../src/app/serviceWorker';
+import { registerServiceWorker } from '../../../src/platform/serviceWorker';
 
 /** A stand-in for `navigator.serviceWorker`: jsdom has none. */
 class FakeContainer extends EventTarget {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ServerRefusal } from '../apiErrors';
 import { apiErrorMessages } from '../apiErrors';
 import { useAppDispatch, useAppStore } from '../hooks';
-import type { RootState } from '../store';
+import type { RootState } from '../../app/store';
 import { confirm } from '../../components/confirm';
 import { errorShown, infoShown } from '../messages/messagesSlice';
 import { useWriteAction } from '../messages/useWriteAction';

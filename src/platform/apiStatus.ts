@@ -1,4 +1,4 @@
-import type { RootState } from './store';
+import type { RootState } from '../app/store';
 
 /** True while any query or mutation waits for the server: drives the thin loading bar. */
 export function selectRequestInFlight(state: RootState): boolean {

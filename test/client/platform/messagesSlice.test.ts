@@ -1,5 +1,5 @@
 import { setupStore } from '../../../src/app/store';
-import { userLoggedOut } from '../../../src/app/authSlice';
+import { userLoggedOut } from '../../../src/platform/authSlice';
 import {
   errorShown,
   infoShown,
@@ -9,7 +9,7 @@ import {
   messageExpired,
   messagesReducer,
   pageLeft,
-} from '../../../src/app/messages/messagesSlice';
+} from '../../../src/platform/messages/messagesSlice';
 
 const initial = messagesReducer(undefined, { type: 'init' });
 

@@ -1,0 +1,24 @@
+// antd's theme context alone, not the barrel's ConfigProvider (the build reads these as antd/es: scripts/leanAntdTable.js).
+import { defaultTheme, type DesignTokenProviderProps } from 'antd/lib/theme/context';
+import defaultSeedToken from 'antd/lib/theme/themes/seed';
+import { antdTheme } from '../../components/antdThemeConfig';
+
+const token = { ...defaultSeedToken, ...antdTheme.token };
+const components = { ...antdTheme.components };
+
+/**
+ * The value antd's ConfigProvider gives its theme context for `antdTheme` (antd 6.6: the default algorithm, CSS
+ * variables under a key of their own), built once. In a production build its components' styles are not
+ * computed in the page (`zeroRuntime`): they were written for this theme into budgetTables.antd.css
+ * (scripts/budgetTablesStyle.tsx).
+ */
+export const budgetTablesTheme: DesignTokenProviderProps = {
+  hashed: true,
+  theme: defaultTheme,
+  token,
+  components,
+  override: { override: token, ...components },
+  cssVar: { prefix: 'ant', key: 'css-var-budget-tables' },
+  // A development build's page names antd's classes otherwise (css-dev-only-…), and computes them as before.
+  zeroRuntime: process.env.NODE_ENV === 'production',
+};
