@@ -77,6 +77,8 @@ export function carryForward(ledger: Ledger, budget: LedgerBudget): CarryForward
         carried: 'added',
         manual: false,
         paid: false,
+        // A split charge's copy keeps its parts (counted nowhere: the copy is not spending, its original is).
+        ...(row.parts?.length ? { parts: row.parts } : {}),
       };
       added.push(copy);
       originals.set(specKey(copy), row.id);
