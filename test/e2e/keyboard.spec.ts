@@ -147,3 +147,31 @@ test('the monthly cycle with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(message(page, 'Budget closed.')).toBeVisible();
 });
+
+// Issue 42: in a budget of 17 allocations it took 97 Tabs to reach one line. The toolbar's "Skip to allocations"
+// (shown while it has the focus) takes the keyboard straight to the first allocation's amount.
+test('editing a budget, the first allocation amount is a few Tabs from the top of the page', async ({ page }) => {
+  await signIn(page, user);
+  await goByMenu(page, 'Current Budget');
+  const allocations = page.getByRole('table', { name: 'Allocations' });
+  await expect(allocations.getByRole('rowheader', { name: 'Groceries', exact: true })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Make Changes' }));
+  await page.keyboard.press('Enter');
+  const skip = page.getByRole('button', { name: 'Skip to allocations' });
+  const firstAmount = allocations.locator('tbody input[aria-label$=" amount"]').first();
+  const firstName = await firstAmount.getAttribute('aria-label');
+
+  // From Make Changes (now Save Changes) and from the top of the page: a few Tabs each, never the whole grid.
+  await tabTo(page, skip, { limit: 4 });
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(firstAmount).toBeFocused();
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  await page.keyboard.press('Enter');
+  await tabTo(page, skip, { limit: 6 });
+  await page.keyboard.press('Enter');
+  await expect(firstAmount).toBeFocused();
+  // The amount is selected: typing replaces it.
+  await page.keyboard.type('432.10');
+  await expect(page.getByLabel(firstName!, { exact: true })).toHaveValue('432.10');
+});

@@ -33,6 +33,7 @@ import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
 import { BudgetTablesTheme } from './BudgetTablesTheme';
+import { SkipToAllocations } from './SkipToAllocations';
 import { useScheduledToCome } from './scheduledToCome';
 
 const NO_ACCOUNTS: never[] = [];
@@ -160,6 +161,7 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
             <Button onClick={() => void cancel()} disabled={busy}>
               Cancel
             </Button>
+            <SkipToAllocations />
           </>
         ) : (
           !closed && (

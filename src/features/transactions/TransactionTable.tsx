@@ -221,7 +221,7 @@ interface TransactionTableProps {
   selected: ReadonlySet<string>;
   onSelect: (key: string, selected: boolean) => void;
   rowErrors: ReadonlyMap<string, string[]>;
-  totals: { withdrawn: Cents; deposited: Cents };
+  totals: { withdrawn: Cents; deposited: Cents; movesLeftOut: number };
 }
 
 /** The window's rows (one page of them: the page decides which). */
@@ -279,6 +279,9 @@ export function TransactionTable({ rows, editing, isSinkFund, isCreditCard, carr
           <td className="ec-col-select" />
           <td colSpan={3} className="ec-col-total">
             Total
+            {totals.movesLeftOut > 0 && (
+              <span className="ec-total-note">{` (${totals.movesLeftOut === 1 ? '1 move' : `${totals.movesLeftOut} moves`} between envelopes not counted: the money stays in the account)`}</span>
+            )}
           </td>
           <td className="ec-num ec-col-withdrawn" data-label="Withdrawn">
             <Money cents={totals.withdrawn} />

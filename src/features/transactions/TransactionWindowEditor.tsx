@@ -24,6 +24,7 @@ import { rowsTouchedByBoth } from '../../platform/rebaseRows';
 import { ImportDialog } from './ImportDialog';
 import { importSummaryText, type ImportOutcome } from './import/merge';
 import { columnTotals, selectedTotal, summaryFigures } from './summary';
+import { envelopeMoves } from './envelopeMoves';
 import { SummaryCard } from './SummaryCard';
 import { TransactionTable } from './TransactionTable';
 import {
@@ -140,7 +141,8 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
       }),
     [account, rows, savedRows, isPrimaryBudgetAccount, allocations],
   );
-  const totals = useMemo(() => columnTotals(rows), [rows]);
+  // A move between envelopes is two rows of the sink fund that cancel out: not counted as money out and in.
+  const totals = useMemo(() => columnTotals(rows, account.is_sink_fund ? new Set(envelopeMoves(rows, () => '').keys()) : undefined), [rows, account.is_sink_fund]);
 
   const leaveEditMode = () => {
     setRowErrors(NO_ROW_ERRORS);

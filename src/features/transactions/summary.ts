@@ -34,6 +34,7 @@ export interface SummaryFigures {
 }
 
 const live = (row: SummaryRow) => !row.deleted;
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** Σ deposit − withdrawal over the rows not toggled deleted (dated after the opening date, when there is one). */
 export function transactionTotal(rows: readonly SummaryRow[], openingDate: DateOnly | null = null): Cents {
@@ -88,16 +89,24 @@ export function summaryFigures(input: SummaryInput): SummaryFigures {
   return figures;
 }
 
-/** The table's footer: Σ withdrawn and Σ deposited over the rows not toggled deleted. */
-export function columnTotals(rows: readonly SummaryRow[]): { withdrawn: Cents; deposited: Cents } {
+/**
+ * The table's footer: Σ withdrawn and Σ deposited over the rows not toggled deleted, leaving out the rows of moves
+ * between envelopes (`moveKeys`): a move keeps the money in the account, so it is neither money out nor money in.
+ */
+export function columnTotals(rows: readonly (SummaryRow & { key: string })[], moveKeys: ReadonlySet<string> = NO_KEYS): { withdrawn: Cents; deposited: Cents; movesLeftOut: number } {
   let withdrawn = 0;
   let deposited = 0;
+  let movesLeftOut = 0;
   for (const row of rows) {
     if (!live(row)) continue;
+    if (moveKeys.has(row.key)) {
+      movesLeftOut++;
+      continue;
+    }
     withdrawn += row.withdrawal_amount;
     deposited += row.deposit_amount;
   }
-  return { withdrawn, deposited };
+  return { withdrawn, deposited, movesLeftOut: movesLeftOut / 2 };
 }
 
 /** "Selected Transaction Total": Σ net of the chosen rows that are not toggled deleted. */

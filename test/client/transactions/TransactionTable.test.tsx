@@ -31,7 +31,7 @@ function TwoPages({ pages }: { pages: DraftRow[][] }) {
         selected={NO_SELECTION}
         onSelect={() => undefined}
         rowErrors={NO_ERRORS}
-        totals={{ withdrawn: 0, deposited: 0 }}
+        totals={{ withdrawn: 0, deposited: 0, movesLeftOut: 0 }}
       />
     </>
   );

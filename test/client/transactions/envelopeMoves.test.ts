@@ -1,4 +1,5 @@
 import { envelopeMoves } from '../../../src/features/transactions/envelopeMoves';
+import { columnTotals } from '../../../src/features/transactions/summary';
 import { ALLOCATION_TRANSFER_DESCRIPTION } from '../../../src/shared/schemas/sinkFunds';
 
 const names: Record<number, string> = { 1: 'Car', 2: 'Trip' };
@@ -30,5 +31,26 @@ describe('moves between envelopes in an account list', () => {
     expect(
       envelopeMoves([half(1, 1, 500, 0), half(2, 2, 0, 400), half(5, 1, 500, 0), half(6, 2, 0, 500, '2026-03-06'), half(8, 1, 300, 0), half(30, 1, 100, 0), other], nameOf).size,
     ).toBe(0);
+  });
+});
+
+// Issue 42: a move's two rows inflated the sink fund's Withdrawn and Deposited totals; they cancel out.
+describe("the window's totals of a sink fund", () => {
+  const row = (id: number, withdrawal: number, deposit: number, deleted = false) => ({
+    ...half(id, 1, withdrawal, deposit),
+    description: 'Insurance',
+    status: 'paid' as const,
+    allocation_id: null,
+    brought_forward_status: null,
+    deleted,
+  });
+  const move = (id: number, envelope: number | null, withdrawal: number, deposit: number) => ({ ...row(id, withdrawal, deposit), ...half(id, envelope, withdrawal, deposit) });
+
+  it('leave out the moves between envelopes and count every other row', () => {
+    const rows = [row(1, 0, 20_000), move(10, 1, 12_500, 0), move(11, 2, 0, 12_500), row(12, 3_000, 0), row(13, 999, 0, true)];
+    const moveKeys = new Set(envelopeMoves(rows, nameOf).keys());
+    expect(columnTotals(rows, moveKeys)).toEqual({ withdrawn: 3_000, deposited: 20_000, movesLeftOut: 1 });
+    // Without the moves named (any other account), every live row counts.
+    expect(columnTotals(rows)).toEqual({ withdrawn: 15_500, deposited: 32_500, movesLeftOut: 0 });
   });
 });

@@ -25,8 +25,8 @@ async function markPaid(model: Model, house: Household, accountId: number, budge
   if (answer.body.marked !== ids.length) throw new Error(`${label} marked ${answer.body.marked} rows, the ledger ${ids.length}`);
   const after = copyLedger(model.ledger);
   for (const row of rows) after.rows.set(row.id, { ...row, paid: true });
+  // Its answer is not the window: a versionless save after it still holds the session's last read of the window.
   acknowledge(model, after, answer.activityId, { accountId, undoable: true });
-  model.actorLastRead.set(accountId, model.accountWrites.get(accountId) ?? 0);
 }
 
 /** The person ticks the charges a payment covered (any of the window's rows; a paid one is refused). */

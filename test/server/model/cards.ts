@@ -77,6 +77,8 @@ export function carryForward(ledger: Ledger, budget: LedgerBudget): CarryForward
         carried: 'added',
         manual: false,
         paid: false,
+        // A split charge's copy keeps its parts (counted nowhere: the copy is not spending, its original is).
+        ...(row.parts?.length ? { parts: row.parts } : {}),
       };
       added.push(copy);
       originals.set(specKey(copy), row.id);
@@ -132,7 +134,7 @@ export function uncarry(ledger: Ledger, budget: LedgerBudget): Ledger {
 /** The unpaid figures a card window's summary shows. */
 export function cardFigures(ledger: Ledger, balance: number, accountId: number, budget: LedgerBudget) {
   const unpaidBalance = unpaidBalanceOf(ledger, accountId, budget);
-  const unpaidIds = unpaidRowsOf(ledger, accountId, budget).map((row) => row.id).sort();
+  const unpaidIds = unpaidRowsOf(ledger, accountId, budget).map((row) => row.id).sort((a, b) => a - b);
   return { unpaidBalance, unpaidDifference: balance + unpaidBalance, unpaidIds };
 }
 

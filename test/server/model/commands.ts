@@ -251,7 +251,9 @@ export async function saveWindowRows(
   added: RowSpec[],
 ) {
   const { accountId, budget } = target;
-  const expectation = target.stale ? refuse(target.stale) : windowExpectation(model, accountId, budget, added);
+  // A versionless draft can hold a row the same session deleted since (its last read is newer): the app refuses it.
+  const gone = kept.find((row) => row.id !== null && !model.ledger.rows.has(row.id));
+  const expectation = target.stale ? refuse(target.stale) : gone ? refuse(`row ${gone.id} was deleted since the draft was read`) : windowExpectation(model, accountId, budget, added);
   const payload: Record<string, unknown> = { bank_account_id: accountId, budget_id: budget.id, transactions: [...rowsToSave(kept).transactions, ...added.map(toSent)] };
   if (target.lockVersion !== null) payload.window_lock_version = target.lockVersion;
   const answer = await settle(house, label, expectation, () => send(house, { method: 'POST', url: '/transactions', payload }));
