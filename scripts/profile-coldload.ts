@@ -11,6 +11,7 @@
  *   npx webpack --mode production
  *   npm run bench:profile                              phone profile, into node_modules/.cache/everycent/profiles
  *   npm run bench:profile -- --desktop --top 30 --out /tmp/profiles
+ *   npm run bench:profile -- --trace --no-profile     the trace alone (the CPU profiler slows reading code caches)
  *   npm run bench:profile -- --trace --repeats 3     (and repeat visits 2 and 3)
  *   npm run bench:profile -- --trace                  also the main thread's trace: parse, compile, style, layout
  *
@@ -263,20 +264,24 @@ async function profiledVisit(name: string, page: Page, cdp: CDPSession, baseUrl:
   const requests = waterfall(cdp);
   const loadBefore = load();
   const stopTrace = process.argv.includes('--trace') ? await startTrace(cdp) : undefined;
-  await cdp.send('Profiler.start');
+  // The CPU profiler itself slows V8 down where it creates code in bulk: reading a script's code cache costs
+  // several times more on the main thread while it runs (`--no-profile`: the trace alone, for that question).
+  const profiling = !process.argv.includes('--no-profile');
+  if (profiling) await cdp.send('Profiler.start');
   await page.goto(`${baseUrl}${ADDRESS}`, { waitUntil: 'commit' });
   const { ms, fcp } = await painted(page);
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  const profile = profiling ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : undefined;
   const { metrics } = await cdp.send('Performance.getMetrics');
   const trace = await stopTrace?.();
   await page.waitForLoadState('load');
   const loadAfter = load();
-  mkdirSync(OUT, { recursive: true });
-  const file = path.join(OUT, `${PROFILE.name}-${name}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
-
   console.log(`\n## ${PROFILE.name}, ${name} visit: painted at ${Math.round(ms)} ms, first contentful paint ${Math.round(fcp)} ms (load average ${loadBefore} → ${loadAfter})`);
-  console.log(`CPU profile: ${path.relative(root, file)}\n`);
+  if (profile) {
+    mkdirSync(OUT, { recursive: true });
+    const file = path.join(OUT, `${PROFILE.name}-${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`CPU profile: ${path.relative(root, file)}\n`);
+  }
 
   const metric = (key: string) => (metrics.find((m) => m.name === key)?.value ?? 0) * 1000;
   console.log(
@@ -284,15 +289,17 @@ async function profiledVisit(name: string, page: Page, cdp: CDPSession, baseUrl:
       `layout ${Math.round(metric('LayoutDuration'))}, all tasks ${Math.round(metric('TaskDuration'))}\n`,
   );
 
-  const totals = selfTimes(profile);
-  const all = [...totals.values()].reduce((sum, value) => sum + value, 0);
-  const busy = all - (totals.get('(idle)') ?? 0);
-  console.log(`| self time by source (top ${TOP}) | ms | % of busy (${Math.round(busy)} ms) |`);
-  console.log('|---|---|---|');
-  for (const [source, value] of [...totals].filter(([source]) => source !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
-    console.log(`| ${source} | ${value.toFixed(1)} | ${((value / busy) * 100).toFixed(1)} % |`);
+  if (profile) {
+    const totals = selfTimes(profile);
+    const all = [...totals.values()].reduce((sum, value) => sum + value, 0);
+    const busy = all - (totals.get('(idle)') ?? 0);
+    console.log(`| self time by source (top ${TOP}) | ms | % of busy (${Math.round(busy)} ms) |`);
+    console.log('|---|---|---|');
+    for (const [source, value] of [...totals].filter(([source]) => source !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      console.log(`| ${source} | ${value.toFixed(1)} | ${((value / busy) * 100).toFixed(1)} % |`);
+    }
+    console.log(`| (idle: waiting on the network) | ${(totals.get('(idle)') ?? 0).toFixed(1)} | |`);
   }
-  console.log(`| (idle: waiting on the network) | ${(totals.get('(idle)') ?? 0).toFixed(1)} | |`);
 
   if (trace) traceSummary(trace, TOP);
 

@@ -50,30 +50,22 @@ async function hashedFile(request: Request, key: string): Promise<Response> {
   return response;
 }
 
-/**
- * The start's files fetched while installing, put into the cache once the worker activates. A script put into
- * Cache Storage during the install event gets a full code cache (Chromium compiles every function of it then),
- * and a page reading that cache spends its main thread deserialising it: on the phone profile, 0.4 to 0.8 s of
- * a repeat visit for the budget's scripts, against about 40 ms for a script compiled while it streams or read
- * with the ordinary code cache Chromium keeps after running it (docs/performance.md, "Issue 48").
- */
-let fetchedAtInstall: [key: string, response: Response][] = [];
-
 worker.addEventListener('install', (event) => {
   const files = build.precache.map((file) => new URL(file, worker.registration.scope).href);
   event.waitUntil(
     (async () => {
-      fetchedAtInstall = await Promise.all(
-        files.map(async (key): Promise<[string, Response]> => {
+      const cache = await caches.open(CACHE);
+      await Promise.all(
+        files.map(async (key) => {
           const route = routeOf({ method: 'GET', url: key }, worker.registration.scope);
           if (route.strategy === 'cache-first') {
             const cached = await caches.match(key, { ignoreVary: true });
-            if (cached) return [key, cached];
+            if (cached) return cache.put(key, cached);
           }
           // The pages and files this build has not cached yet; a failure fails the install (the old worker stays).
           const response = await fetch(key, { cache: route.strategy === 'cache-first' ? 'default' : 'no-cache' });
           if (!cacheable(response)) throw new Error(`${key}: ${response.status}`);
-          return [key, response];
+          return cache.put(key, response);
         }),
       );
       // A new build takes over at once; the page moves to its code at its next navigation (serviceWorker.ts).
@@ -85,11 +77,6 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // Should the worker have stopped between install and activation, these are empty: each file is then cached
-      // by the fetch handler when first asked for (cache-first falls back to the network).
-      const cache = await caches.open(CACHE);
-      await Promise.all(fetchedAtInstall.map(([key, response]) => cache.put(key, response)));
-      fetchedAtInstall = [];
       await Promise.all(staleCaches(await caches.keys(), build.version).map((name) => caches.delete(name)));
       await worker.clients.claim();
     })(),
