@@ -126,6 +126,7 @@ const piecesOf = (t: HistoryTransaction): HistoryTransaction[] =>
     ? t.parts.map((part) => ({
         ...t,
         origin: part.origin,
+        description: [t.description, part.memo].filter(Boolean).join(' — '),
         category: part.category,
         incomeName: part.incomeName,
         incomeMonth: part.incomeMonth,
@@ -208,15 +209,18 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
 
   // Scheduled rows (YNAB exports the next occurrence of each) are not history yet: upcoming bills.
   const upcoming: PlannedUpcoming[] = [];
-  const current = data.transactions.filter((t) => {
-    if (t.cleared || exportedOn === null || t.date <= exportedOn) return true;
-    const amount = t.deposit - t.withdrawal;
-    if (amount === 0) {
-      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
-      return false;
+  // A schedule has no parts: a scheduled split's parts are a bill each, on its category, as before splits.
+  const current = data.transactions.filter((row) => {
+    if (row.cleared || exportedOn === null || row.date <= exportedOn) return true;
+    for (const t of piecesOf(row)) {
+      const amount = t.deposit - t.withdrawal;
+      if (amount === 0) {
+        unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
+        continue;
+      }
+      upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
+      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     }
-    upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
-    unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     return false;
   });
 

@@ -112,12 +112,20 @@ describe.each(testDialects)('YNAB shapes and history into a household that exist
       '"Checking","","03/09/2026","Ana","Gifts: Birthdays","Gifts","Birthdays","Split (2/2) her half of the present",$0.00,$12.00,"Cleared"',
       // A part whose siblings are missing (a file cut by hand) stays the row it is.
       '"Checking","","03/12/2026","Corner Shop","Everyday: Groceries","Everyday","Groceries","Split (1/2) milk",$3.00,$0.00,"Cleared"',
+      // A scheduled split (after the export, not cleared): a schedule has no parts, so each part is an upcoming bill.
+      '"Checking","","04/02/2026","Big Shop","Everyday: Groceries","Everyday","Groceries","Split (1/2) food",$50.00,$0.00,"Uncleared"',
+      '"Checking","","04/02/2026","Big Shop","Everyday: Household","Everyday","Household","Split (2/2) ",$10.00,$0.00,"Uncleared"',
     ].join('\n');
-    const files = { source: 'ynab', plan, register, names: ['Plan.csv', 'Register.csv'] };
+    const files = { source: 'ynab', plan, register, names: ['Plan.csv', 'Register.csv'], choices: { exported_on: '2026-03-31' } };
     const preview = await get<HistoryPreview>('POST', '/household/history/preview', files);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ transactions: 3, mapped_transactions: 3 });
-    expect((await get('POST', '/household/history/import', { ...files, choices: { preview: preview.body.fingerprint } })).status).toBe(200);
+    expect((await get('POST', '/household/history/import', { ...files, choices: { ...files.choices, preview: preview.body.fingerprint } })).status).toBe(200);
+    const schedules = (await get<Schedule[]>('GET', '/schedules')).body;
+    expect(schedules.map((s) => [s.description, s.amount, s.start_date, s.allocation_name]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['Big Shop', -1000, '2026-04-02', 'Household'],
+      ['Big Shop — food', -5000, '2026-04-02', 'Groceries'],
+    ]);
 
     const budgets = await budgetsOf(get);
     const march = (await get<Budget>('GET', `/budgets/${budgets['2026-03-01'].id}`)).body;
