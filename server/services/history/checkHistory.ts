@@ -42,8 +42,9 @@ export function checkHistoryPlan(plan: HistoryPlan, household: Pick<HistoryHouse
     const body = { incomes: budget.incomes.map(({ name, amount }) => ({ name, amount })), allocations: budget.allocations.map(({ name, amount }) => ({ name, amount })) };
     check(updateBudgetBodySchema, body, `The ${budget.name} budget`);
   }
-  for (const { transaction: t } of plan.placed) {
-    check(transactionRowSchema, { transaction_date: t.date, description: t.description, withdrawal_amount: t.withdrawal, deposit_amount: t.deposit, bank_ref: t.reference }, t.origin);
+  for (const { transaction: t, parts } of plan.placed) {
+    const splits = parts?.map(({ amount, memo }) => ({ amount, memo }));
+    check(transactionRowSchema, { transaction_date: t.date, description: t.description, withdrawal_amount: t.withdrawal, deposit_amount: t.deposit, bank_ref: t.reference, splits }, t.origin);
   }
   // An upcoming bill is a schedule as the schedules route takes one (its account and category are written with it).
   for (const u of plan.upcoming) {

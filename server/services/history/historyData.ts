@@ -19,6 +19,19 @@ export interface HistoryTransaction {
   reference: string;
   /** Whether the other tool had it cleared (or reconciled): a card's uncleared rows come in unpaid. */
   cleared: boolean;
+  /** A split row's parts (YNAB's "Split (1/3)" rows): the row itself then has no category and no income. */
+  parts?: HistoryPart[];
+}
+
+/** One part of a split row, as the other tool had it: its own category (or income) and memo. */
+export interface HistoryPart {
+  origin: string;
+  /** Signed like the row's net: deposit − withdrawal. */
+  amount: number;
+  category: { group: string; name: string } | null;
+  incomeName: string | null;
+  incomeMonth?: string;
+  memo: string | null;
 }
 
 export interface HistoryAssignment {

@@ -28,10 +28,19 @@ export interface PlannedBudget {
 /** Where a row's spending goes: a line of a budget the import creates, a line the household already has, or none. */
 export type PlacedAllocation = { line: string } | { existing: number } | null;
 
+/** A part of a split row, placed as a row of its own would be. */
+export interface PlacedPart {
+  amount: number;
+  memo: string | null;
+  allocation: PlacedAllocation;
+}
+
 export interface PlacedTransaction {
   transaction: HistoryTransaction;
   allocation: PlacedAllocation;
   status: 'paid' | 'unpaid';
+  /** A split row's parts (its own allocation is then null). */
+  parts?: PlacedPart[];
 }
 
 /** A category group of the files: joined with one of the household's categories, or created. */
@@ -111,6 +120,22 @@ function budgetPeriod(start: string, firstRow: string) {
   }
 }
 
+/** The rows whose categories and incomes count: a split row's parts, each as a row of its own, else the row. */
+const piecesOf = (t: HistoryTransaction): HistoryTransaction[] =>
+  t.parts
+    ? t.parts.map((part) => ({
+        ...t,
+        origin: part.origin,
+        description: [t.description, part.memo].filter(Boolean).join(' — '),
+        category: part.category,
+        incomeName: part.incomeName,
+        incomeMonth: part.incomeMonth,
+        withdrawal: part.amount < 0 ? -part.amount : 0,
+        deposit: part.amount > 0 ? part.amount : 0,
+        parts: undefined,
+      }))
+    : [t];
+
 const leftOut = (t: HistoryTransaction, reason: string): UnmappedRow => ({
   origin: t.origin,
   date: t.date,
@@ -184,21 +209,24 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
 
   // Scheduled rows (YNAB exports the next occurrence of each) are not history yet: upcoming bills.
   const upcoming: PlannedUpcoming[] = [];
-  const current = data.transactions.filter((t) => {
-    if (t.cleared || exportedOn === null || t.date <= exportedOn) return true;
-    const amount = t.deposit - t.withdrawal;
-    if (amount === 0) {
-      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
-      return false;
+  // A schedule has no parts: a scheduled split's parts are a bill each, on its category, as before splits.
+  const current = data.transactions.filter((row) => {
+    if (row.cleared || exportedOn === null || row.date <= exportedOn) return true;
+    for (const t of piecesOf(row)) {
+      const amount = t.deposit - t.withdrawal;
+      if (amount === 0) {
+        unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
+        continue;
+      }
+      upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
+      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     }
-    upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
-    unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     return false;
   });
 
   // Category groups are those of the plan's lines (a group whose every line is empty and unspent has none).
   const lineGroups = new Set<string>();
-  const spentGroups = new Set(current.flatMap((t) => (t.category ? [`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`] : [])));
+  const spentGroups = new Set(current.flatMap(piecesOf).flatMap((t) => (t.category ? [`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`] : [])));
   for (const a of data.assignments) if (a.amount !== 0 || spentGroups.has(`${a.month}\u0000${allocationKey(a.group, a.name)}`)) lineGroups.add(a.group);
   const groupNames = [...lineGroups].sort((a, b) => a.localeCompare(b));
   const chosen = choicesOf(data, choices, household, groupNames);
@@ -238,7 +266,7 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
   const byMonth = new Map<string, { lines: Map<string, PlannedAllocation>; incomes: Map<string, PlannedBudget['incomes'][number]>; firstRow: string }>();
   const month = (key: string, row: string) => entry(byMonth, key, () => ({ lines: new Map(), incomes: new Map(), firstRow: row }));
   const spentIn = new Set<string>();
-  for (const t of incoming) {
+  for (const t of incoming.flatMap(piecesOf)) {
     const lines = month(monthOf(t.date), `${t.origin}, dated ${t.date}`);
     if (t.category) spentIn.add(`${monthOf(t.date)}\u0000${allocationKey(t.category.group, t.category.name)}`);
     if (t.incomeName !== null) {
@@ -282,29 +310,35 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
   const lineMaps = new Map<HistoryHousehold['budgets'][number], Map<string, number>>();
   const linesOf = (budget: HistoryHousehold['budgets'][number]) =>
     entry(lineMaps, budget, () => new Map([...budget.allocations].reverse().map((a) => [`${a.category_id}\u0000${a.name.toLowerCase()}`, a.id])));
-  const placed = incoming.map((transaction): PlacedTransaction => {
-    const { kind } = accountByName.get(transaction.account)!;
-    const status = kind === 'credit_card' && !transaction.cleared ? 'unpaid' : 'paid';
+  // A row's line (or a split part's, each placed as a row of its own), or none: listed when its category has none.
+  const allocationOf = (transaction: HistoryTransaction): PlacedAllocation => {
     const category = transaction.category;
-    if (!category) return { transaction, allocation: null, status };
+    if (!category) return null;
     const key = allocationKey(category.group, category.name);
     const ownMonth = monthOf(transaction.date);
     if (created.has(ownMonth)) {
-      if (createdLines.get(ownMonth)!.has(key)) return { transaction, allocation: { line: key }, status };
+      if (createdLines.get(ownMonth)!.has(key)) return { line: key };
       unmapped.push(leftOut(transaction, 'its category has no line in that month’s plan: it comes in without an allocation'));
-      return { transaction, allocation: null, status };
+      return null;
     }
     const budget = budgetOn(transaction.date);
     const categoryId = groupByName.get(category.group)?.existing?.id;
     const line = budget && categoryId !== undefined ? linesOf(budget).get(`${categoryId}\u0000${category.name.toLowerCase()}`) : undefined;
-    if (line !== undefined) return { transaction, allocation: { existing: line }, status };
+    if (line !== undefined) return { existing: line };
     unmapped.push(
       leftOut(
         transaction,
         budget ? `its month keeps the budget it has here, which has no allocation ${category.name} in that category: it comes in without an allocation` : 'no budget here covers its date: it comes in without an allocation',
       ),
     );
-    return { transaction, allocation: null, status };
+    return null;
+  };
+  const placed = incoming.map((transaction): PlacedTransaction => {
+    const { kind } = accountByName.get(transaction.account)!;
+    const status = kind === 'credit_card' && !transaction.cleared ? 'unpaid' : 'paid';
+    if (!transaction.parts) return { transaction, allocation: allocationOf(transaction), status };
+    const parts = piecesOf(transaction).map((piece, i) => ({ amount: transaction.parts![i].amount, memo: transaction.parts![i].memo, allocation: allocationOf(piece) }));
+    return { transaction, allocation: null, status, parts };
   });
 
   const counts = new Map<string, { rows: number; net: number; first: string | null }>();
@@ -369,7 +403,7 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
 function fingerprintOf(plan: Omit<HistoryPlan, 'fingerprint'>): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify([plan.revision, plan.exportedOn, plan.groups, plan.budgets, plan.keptMonths, plan.accounts.map((a) => ({ ...a, existing: a.existing?.id ?? null }))]));
-  for (const p of plan.placed) hash.update(JSON.stringify([p.transaction, p.allocation, p.status]));
+  for (const p of plan.placed) hash.update(JSON.stringify([p.transaction, p.allocation, p.status, p.parts ?? null]));
   hash.update(JSON.stringify(plan.upcoming));
   return hash.digest('base64url');
 }
@@ -377,7 +411,7 @@ function fingerprintOf(plan: Omit<HistoryPlan, 'fingerprint'>): string {
 export function previewOf(plan: HistoryPlan): HistoryPreview {
   let mapped = 0;
   const perGroup = new Map<string, number>();
-  for (const { allocation } of plan.placed) if (allocation !== null) mapped++;
+  for (const { allocation, parts } of plan.placed) if (allocation !== null || parts?.some((part) => part.allocation !== null)) mapped++;
   for (const b of plan.budgets) for (const a of b.allocations) perGroup.set(a.group, (perGroup.get(a.group) ?? 0) + 1);
   return {
     source: plan.source,

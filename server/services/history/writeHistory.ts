@@ -12,7 +12,9 @@ import { insertRows } from '../householdData/importHousehold';
 import { requireOwner } from '../members/members';
 import { refuseBeyondTransactionLimit } from '../transactions/reads';
 import { columnsOfKind, householdRevision } from './historyHousehold';
-import type { HistoryPlan } from './historyPlan';
+import { writeRowSet } from '../../db/rowSet';
+import { SPLIT_COLUMNS } from '../transactions/splits';
+import type { HistoryPlan, PlacedAllocation } from './historyPlan';
 
 const HOUSEHOLD_CHANGED = 'This household changed since these files were read (someone saved something meanwhile): preview again, then import.';
 /** Before any account's opening date: settling there leaves every checkpoint at its account's opening. */
@@ -116,19 +118,39 @@ async function writePlan(scope: HouseholdScope, plan: HistoryPlan): Promise<Impo
       budget.incomes.map((income) => ({ household_id, budget_id: budgetIds[i], name: income.name, amount: income.amount, bank_account_id: accounts.get(income.account) ?? null })),
     );
     await insertRows(trx, 'incomes', incomes);
-    const rows = plan.placed.map(({ transaction, allocation, status }) => ({
+    const lineOf = (date: string, allocation: PlacedAllocation) =>
+      allocation === null ? null : 'existing' in allocation ? allocation.existing : (allocations.get(`${date.slice(0, 7)}\u0000${allocation.line}`) ?? null);
+    // Ids taken first: a split row's parts are written with their row's id.
+    const rowIds = await reserveIds(trx, 'transactions', plan.placed.length);
+    const rows = plan.placed.map(({ transaction, allocation, status }, i) => ({
+      id: rowIds[i],
       household_id,
       bank_account_id: accounts.get(transaction.account)!,
       transaction_date: transaction.date,
       description: transaction.description,
       withdrawal_amount: transaction.withdrawal,
       deposit_amount: transaction.deposit,
-      allocation_id:
-        allocation === null ? null : 'existing' in allocation ? allocation.existing : (allocations.get(`${transaction.date.slice(0, 7)}\u0000${allocation.line}`) ?? null),
+      allocation_id: lineOf(transaction.date, allocation),
       bank_ref: transaction.reference,
       status,
     }));
     await insertRows(trx, 'transactions', rows);
+    // YNAB's split rows: their parts through the parts' own writer, as a window save writes them (docs/splits.md).
+    await writeRowSet(trx, 'transaction_splits', SPLIT_COLUMNS, {
+      inserts: plan.placed.flatMap(({ transaction, parts }, i) =>
+        (parts ?? []).map((part, position) => ({
+          amount: part.amount,
+          allocation_id: lineOf(transaction.date, part.allocation),
+          sink_fund_allocation_id: null,
+          memo: part.memo,
+          position,
+          counted: 1,
+          household_id,
+          bank_account_id: rows[i].bank_account_id,
+          transaction_id: rowIds[i],
+        })),
+      ),
+    });
     // YNAB's scheduled rows: each an upcoming bill, a schedule of one occurrence on its date, waiting to be entered.
     await insertRows(
       trx,

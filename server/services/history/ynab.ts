@@ -5,8 +5,18 @@ import { unzip } from '../untrustedFiles/zip';
 import { centsOf, dateOf, daysComeFirst, exportDateIn, monthOf } from './amounts';
 import { type HistoryAccount, type HistoryAssignment, type HistoryData, type HistoryTransaction, kindByName } from './historyData';
 
+/** Where a row of the register is a part of a split: its place among the parts, its payee and its own memo. */
+interface SplitMark {
+  index: number;
+  of: number;
+  payee: string;
+  memo: string | null;
+}
+
 const STARTING_BALANCE = 'Starting Balance';
 const TRANSFER = /^Transfer\s*:\s*/;
+/** A part of a split row: new YNAB's memo starts "Split (1/3)", YNAB 4's "(Split 1/3)". */
+const SPLIT = /^(?:Split \((\d+)\/(\d+)\)|\(Split (\d+)\/(\d+)\))\s*/i;
 /** New YNAB's group of a card's payment categories: one category per credit card account, named as the account. */
 const CARD_PAYMENTS = 'Credit Card Payments';
 const NOT_YNAB_ZIP = "This zip is not a YNAB export: it holds no Plan.csv (or Budget.csv) and Register.csv. Choose the zip YNAB's Export plan saves, or its two CSV files.";
@@ -160,6 +170,7 @@ export function readYnab({ plan: planText, register: registerText, names = [] }:
   const dayFirst = daysComeFirst(register.lines.map((r) => r.cells.Date ?? ''));
   const accounts = new Map<string, HistoryAccount>();
   const transactions: HistoryTransaction[] = [];
+  const marks: Array<SplitMark | null> = [];
   for (const { line, cells } of register.lines) {
     const origin = `Register.csv line ${line}`;
     const accountName = cells.Account?.trim() ?? '';
@@ -186,6 +197,10 @@ export function readYnab({ plan: planText, register: registerText, names = [] }:
     const category = TRANSFER.test(payee) ? null : categoryOf(cells);
     const income = incomeOf(category);
     const memo = cells.Memo?.trim();
+    const split = memo ? SPLIT.exec(memo) : null;
+    marks.push(
+      split ? { index: Number(split[1] ?? split[3]), of: Number(split[2] ?? split[4]), payee, memo: memo!.slice(split[0].length).trim() || null } : null,
+    );
     transactions.push({
       origin,
       account: accountName,
@@ -200,5 +215,56 @@ export function readYnab({ plan: planText, register: registerText, names = [] }:
       cleared: isCleared(cells.Cleared),
     });
   }
-  return { source: 'ynab', title: 'YNAB export', accounts: [...accounts.values()], assignments, transactions, skipped, exportedOn: exportDateIn(names) };
+  return { source: 'ynab', title: 'YNAB export', accounts: [...accounts.values()], assignments, transactions: joinSplits(transactions, marks), skipped, exportedOn: exportDateIn(names) };
+}
+
+/**
+ * YNAB writes a split row as its parts, one register row each ("Split (1/3) …" to "Split (3/3) …", one after
+ * the other, on the same account and day): they become one row of the bank's amount (their sum) with the parts,
+ * each with its category and its memo without the "Split (i/n)". Parts that do not run complete from 1 to n
+ * (a file cut or edited by hand) stay the rows they are.
+ */
+function joinSplits(rows: HistoryTransaction[], marks: ReadonlyArray<SplitMark | null>): HistoryTransaction[] {
+  const joined: HistoryTransaction[] = [];
+  for (let at = 0; at < rows.length; ) {
+    const first = marks[at];
+    let end = at + 1;
+    if (first?.index === 1) {
+      while (end < rows.length && end - at < first.of) {
+        const mark = marks[end];
+        if (mark?.index !== end - at + 1 || mark.of !== first.of || rows[end].account !== rows[at].account || rows[end].date !== rows[at].date) break;
+        end++;
+      }
+    }
+    if (!first || first.index !== 1 || end - at !== first.of) {
+      joined.push(rows[at]);
+      at++;
+      continue;
+    }
+    const parts = rows.slice(at, end);
+    const net = parts.reduce((sum, part) => sum + part.deposit - part.withdrawal, 0);
+    const last = parts[parts.length - 1].origin.replace(/^Register\.csv line /, '');
+    joined.push({
+      origin: `${parts[0].origin}–${last}`,
+      account: parts[0].account,
+      date: parts[0].date,
+      description: first.payee || '(no payee)',
+      withdrawal: net < 0 ? -net : 0,
+      deposit: net > 0 ? net : 0,
+      category: null,
+      incomeName: null,
+      reference: parts[0].reference,
+      cleared: parts.every((part) => part.cleared),
+      parts: parts.map((part, i) => ({
+        origin: part.origin,
+        amount: part.deposit - part.withdrawal,
+        category: part.category,
+        incomeName: part.incomeName,
+        incomeMonth: part.incomeMonth,
+        memo: marks[at + i]!.memo,
+      })),
+    });
+    at = end;
+  }
+  return joined;
 }

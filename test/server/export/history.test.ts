@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Budget } from '../../../src/shared/schemas/budgets';
 import type { HistoryPreview } from '../../../src/shared/schemas/history';
 import type { BankAccount } from '../../../src/shared/schemas/setup';
+import type { Transaction } from '../../../src/shared/schemas/transactions';
 import { call, type SignedInUser, testDialects, type TestServer, useTestServer } from '../../support/testServer';
 
 const fixture = (...parts: string[]) => path.join(__dirname, '../../fixtures/history', ...parts);
@@ -38,11 +39,12 @@ describe.each(testDialects)('bringing history from YNAB and Actual on %s', (dial
         { month: '2026-02', allocations: 4, allocated: 175000, incomes: 1 },
       ],
       accounts: [
-        { name: 'Checking', opening_balance: 150000, opening_date: '2025-12-30', transactions: 11 },
+        // Fresh Market's two "Split (1/2)" parts are one split row.
+        { name: 'Checking', opening_balance: 150000, opening_date: '2025-12-30', transactions: 10 },
         { name: 'Savings', opening_balance: 0, opening_date: '2026-01-19', transactions: 1 },
       ],
-      transactions: 12,
-      mapped_transactions: 7,
+      transactions: 11,
+      mapped_transactions: 6,
       unmapped_count: 1,
       unmapped: [{ date: '2026-02-20', account: 'Checking', description: 'Gym', category: 'Health: Gym' }],
     });
@@ -50,11 +52,19 @@ describe.each(testDialects)('bringing history from YNAB and Actual on %s', (dial
     expect((await call<unknown[]>(ctx.server, ctx.user, { method: 'GET', url: '/budgets' })).body).toEqual([]);
 
     const imported = await call(ctx.server, ctx.user, { method: 'POST', url: '/household/history/import', payload: ynabFiles });
-    expect(imported.body).toEqual({ imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, matched_accounts: 0, transactions: 12 } });
+    expect(imported.body).toEqual({ imported: { allocation_categories: 2, budgets: 2, allocations: 7, incomes: 2, bank_accounts: 2, matched_accounts: 0, transactions: 11 } });
     expect(await budgetLines(ctx.server, ctx.user)).toEqual({
       '2026-01-01': { Rent: [120000, 120000], Electric: [9000, 8417], Groceries: [45000, 13245] },
       '2026-02-01': { Rent: [120000, 120000], Electric: [9000, 0], Groceries: [40000, 6120], 'Dining Out': [6000, 2350] },
     });
+    // The split row: the bank's amount, paid, no allocation of its own; its parts YNAB's, each on its line.
+    const january = (await call<Budget[]>(ctx.server, ctx.user, { method: 'GET', url: '/budgets' })).body.find((b) => b.start_date === '2026-01-01')!;
+    const groceries = (await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${january.id}` })).body.allocations.find((a) => a.name === 'Groceries')!;
+    const checking = (await call<BankAccount[]>(ctx.server, ctx.user, { method: 'GET', url: '/bank_accounts' })).body.find((a) => a.name === 'Checking')!;
+    const rows = (await call<Transaction[]>(ctx.server, ctx.user, { method: 'GET', url: `/transactions?bank_account_id=${checking.id}&budget_id=${january.id}` })).body;
+    expect(rows.filter((r) => r.splits).map((r) => [r.transaction_date, r.description, r.withdrawal_amount, r.status, r.allocation_id, r.splits!.map((p) => [p.amount, p.allocation_id, p.memo])])).toEqual([
+      ['2026-01-12', 'Fresh Market', 13245, 'paid', null, [[-10000, groceries.id, null], [-3245, groceries.id, null]]],
+    ]);
     const before = await balances(ctx.server, ctx.user);
     expect(before).toEqual({
       Checking: ['2025-12-30', 150000, 150000 + 640000 - 240000 - 8417 - 13245 - 25000 - 2350 - 6120 - 3500],
@@ -65,12 +75,12 @@ describe.each(testDialects)('bringing history from YNAB and Actual on %s', (dial
     // The same files again: the accounts and categories join the ones just made, every month keeps its budget and no
     // row comes twice (each is listed with why); the import then changes nothing.
     const again = await call<HistoryPreview>(ctx.server, ctx.user, { method: 'POST', url: '/household/history/preview', payload: ynabFiles });
-    expect(again.body).toMatchObject({ budgets: [], kept_months: ['2026-01', '2026-02'], transactions: 0, unmapped_count: 12 });
+    expect(again.body).toMatchObject({ budgets: [], kept_months: ['2026-01', '2026-02'], transactions: 0, unmapped_count: 11 });
     expect(again.body.accounts.map((a) => [a.name, a.match?.name, a.balance_before, a.balance_after])).toEqual([
       ['Checking', 'Checking', before.Checking[2], before.Checking[2]],
       ['Savings', 'Savings', 25000, 25000],
     ]);
-    expect(again.body.unmapped.filter((row) => /from an earlier import/.test(row.reason))).toHaveLength(12);
+    expect(again.body.unmapped.filter((row) => /from an earlier import/.test(row.reason))).toHaveLength(11);
     const second = await call(ctx.server, ctx.user, { method: 'POST', url: '/household/history/import', payload: { ...ynabFiles, choices: { preview: again.body.fingerprint } } });
     expect(second.body).toEqual({ imported: { allocation_categories: 0, budgets: 0, allocations: 0, incomes: 0, bank_accounts: 0, matched_accounts: 2, transactions: 0 } });
     expect(await balances(ctx.server, ctx.user)).toEqual(before);

@@ -84,10 +84,62 @@ describe.each(testDialects)('YNAB shapes and history into a household that exist
     // The card's uncleared row is unpaid; its cleared ones paid.
     expect(rows.map((r) => [r.description, r.status])).toEqual([['Grocer', 'unpaid']]);
     const january = (await get<Transaction[]>('GET', `/transactions?bank_account_id=${visa.id}&budget_id=${budgets['2016-01-01'].id}`)).body;
-    expect(january.map((r) => [r.description, r.status])).toEqual([
-      ['Grocer — (Split 1/2) food', 'paid'],
-      ['Grocer — (Split 2/2) soap', 'paid'],
-      ['Transfer : Checking — card payment', 'paid'],
+    // YNAB 4's "(Split 1/2) food" and "(Split 2/2) soap": one split row of 112.40 whose parts keep their memos.
+    const groceries = (await get<Budget>('GET', `/budgets/${budgets['2016-01-01'].id}`)).body.allocations.find((a) => a.name === 'Groceries')!;
+    expect(january.map((r) => [r.description, r.deposit_amount - r.withdrawal_amount, r.status, r.allocation_id, r.splits?.map((p) => [p.amount, p.allocation_id, p.memo])])).toEqual([
+      ['Grocer', -11240, 'paid', null, [[-8000, groceries.id, 'food'], [-3240, groceries.id, 'soap']]],
+      ['Transfer : Checking — card payment', 15000, 'paid', null, undefined],
+    ]);
+    // Its parts count toward Groceries as the two rows did: 112.40 spent in January.
+    expect(groceries.spent).toBe(11240);
+  });
+
+  it('new YNAB: "Split (i/n)" parts in other categories, one of them income, come in as one split row; parts not running 1..n stay rows', async () => {
+    const get = caller(ctx.server, ctx.user);
+    const plan = [
+      '"Month","Category Group/Category","Category Group","Category","Assigned","Activity","Available"',
+      '"Mar 2026","Everyday: Groceries","Everyday","Groceries",$300.00,$0.00,$0.00',
+      '"Mar 2026","Everyday: Household","Everyday","Household",$50.00,$0.00,$0.00',
+      '"Mar 2026","Gifts: Birthdays","Gifts","Birthdays",$40.00,$0.00,$0.00',
+    ].join('\n');
+    const register = [
+      '"Account","Flag","Date","Payee","Category Group/Category","Category Group","Category","Memo","Outflow","Inflow","Cleared"',
+      '"Checking","","02/28/2026","Starting Balance","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,"$1,000.00","Reconciled"',
+      '"Checking","","03/05/2026","Big Shop","Everyday: Groceries","Everyday","Groceries","Split (1/3) weekly food",$61.20,$0.00,"Cleared"',
+      '"Checking","","03/05/2026","Big Shop","Everyday: Household","Everyday","Household","Split (2/3) ",$14.80,$0.00,"Cleared"',
+      '"Checking","","03/05/2026","Big Shop","Gifts: Birthdays","Gifts","Birthdays","Split (3/3) present for Ana",$24.00,$0.00,"Cleared"',
+      '"Checking","","03/09/2026","Ana","Inflow: Ready to Assign","Inflow","Ready to Assign","Split (1/2) paid me back",$0.00,$30.00,"Cleared"',
+      '"Checking","","03/09/2026","Ana","Gifts: Birthdays","Gifts","Birthdays","Split (2/2) her half of the present",$0.00,$12.00,"Cleared"',
+      // A part whose siblings are missing (a file cut by hand) stays the row it is.
+      '"Checking","","03/12/2026","Corner Shop","Everyday: Groceries","Everyday","Groceries","Split (1/2) milk",$3.00,$0.00,"Cleared"',
+      // A scheduled split (after the export, not cleared): a schedule has no parts, so each part is an upcoming bill.
+      '"Checking","","04/02/2026","Big Shop","Everyday: Groceries","Everyday","Groceries","Split (1/2) food",$50.00,$0.00,"Uncleared"',
+      '"Checking","","04/02/2026","Big Shop","Everyday: Household","Everyday","Household","Split (2/2) ",$10.00,$0.00,"Uncleared"',
+    ].join('\n');
+    const files = { source: 'ynab', plan, register, names: ['Plan.csv', 'Register.csv'], choices: { exported_on: '2026-03-31' } };
+    const preview = await get<HistoryPreview>('POST', '/household/history/preview', files);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ transactions: 3, mapped_transactions: 3 });
+    expect((await get('POST', '/household/history/import', { ...files, choices: { ...files.choices, preview: preview.body.fingerprint } })).status).toBe(200);
+    const schedules = (await get<Schedule[]>('GET', '/schedules')).body;
+    expect(schedules.map((s) => [s.description, s.amount, s.start_date, s.allocation_name]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['Big Shop', -1000, '2026-04-02', 'Household'],
+      ['Big Shop — food', -5000, '2026-04-02', 'Groceries'],
+    ]);
+
+    const budgets = await budgetsOf(get);
+    const march = (await get<Budget>('GET', `/budgets/${budgets['2026-03-01'].id}`)).body;
+    const line = (name: string) => march.allocations.find((a) => a.name === name)!;
+    // Ana's 30.00 that is income counts as March's income; the parts count toward their lines as rows would.
+    expect(budgets['2026-03-01'].incomes).toEqual({ Ana: 3000 });
+    expect(Object.fromEntries(march.allocations.map((a) => [a.name, a.spent]))).toEqual({ Groceries: 6420, Household: 1480, Birthdays: 1200 });
+    const checking = (await accountsOf(get)).find((a) => a.name === 'Checking')!;
+    expect(checking.current_balance).toBe(100000 - 10000 + 4200 - 300);
+    const rows = (await get<Transaction[]>('GET', `/transactions?bank_account_id=${checking.id}&budget_id=${march.id}`)).body;
+    expect(rows.map((r) => [r.transaction_date, r.description, r.deposit_amount - r.withdrawal_amount, r.allocation_id, r.splits?.map((p) => [p.amount, p.allocation_id, p.memo])])).toEqual([
+      ['2026-03-05', 'Big Shop', -10000, null, [[-6120, line('Groceries').id, 'weekly food'], [-1480, line('Household').id, null], [-2400, line('Birthdays').id, 'present for Ana']]],
+      ['2026-03-09', 'Ana', 4200, null, [[3000, null, 'paid me back'], [1200, line('Birthdays').id, 'her half of the present']]],
+      ['2026-03-12', 'Corner Shop — Split (1/2) milk', -300, line('Groceries').id, undefined],
     ]);
   });
 
