@@ -19,6 +19,7 @@ export function useScheduledToCome(budget: Pick<Budget, 'start_date' | 'end_date
     const totals = new Map<number, Cents>();
     for (const bill of upcoming) if (bill.allocation_id !== null) totals.set(bill.allocation_id, (totals.get(bill.allocation_id) ?? 0) - bill.amount);
     for (const [id, cents] of totals) if (cents <= 0) totals.delete(id);
-    return totals;
+    // Nothing to come keeps the same empty map: the rows read it from their context, and a new one redraws them all.
+    return totals.size === 0 ? NOTHING_SCHEDULED : totals;
   }, [shown, upcoming]);
 }
