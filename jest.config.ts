@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 // swc strips the types file by file (tsc --noEmit stays the type check): it transforms about ten times faster than
@@ -19,6 +20,9 @@ const swc: [string, Record<string, unknown>] = [
 const config: Config = {
   // The suite shares two cores with builds and browsers; a test's time is not its verdict (benchmarks measure speed).
   testTimeout: 30_000,
+  // Jest's default is one worker less than the cores: one on CI's two. The server suites spend much of their time
+  // waiting on the databases, so two workers use two cores (the whole suite with PostgreSQL: 7.0 min, quiet).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       displayName: 'server',
