@@ -103,7 +103,7 @@ async function expectDialogFits(page: Page) {
   await expect(dialog(page).getByRole('button', { name: /^Add \d+ Rows?$/ })).toBeInViewport();
 }
 
-test('a Dutch export without a header line keeps its first transaction and reads Af/Bij', async ({ page }) => {
+test('a Dutch export without a header line keeps its first transaction and reads Af/Bij', { tag: '@phone' }, async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   const [first, second, third] = [3, 2, 1].map((n) => compact(addDays(household.start, n)));
   const csv = [
@@ -122,7 +122,7 @@ test('a Dutch export without a header line keeps its first transaction and reads
   await addRows(page, 3, 'Headerless Bakery');
 });
 
-test('a payment service export with Gross, Fee and Net imports the net, checked by its own balance, its memo line left out', async ({ page }) => {
+test('a payment service export with Gross, Fee and Net imports the net, checked by its own balance, its memo line left out', { tag: '@phone' }, async ({ page }) => {
   const household = await prepareWeeklyHousehold();
   const header = '"Date","Time","TimeZone","Name","Type","Status","Currency","Gross","Fee","Net","From Email Address","To Email Address","Transaction ID","Balance","Balance Impact"';
   // Days after the 12th, so the dates read one way only.
