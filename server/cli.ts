@@ -123,7 +123,7 @@ const commands: Record<string, { options: Record<string, { type: 'string' | 'boo
     run: async (values, databaseUrl, _timeZone, file) => {
       const household = required(values, 'household');
       const imported = await withDatabase(databaseUrl, async (db) => {
-        const counts = await importFromFile(db, file, household);
+        const { imported: counts } = await importFromFile(db, file, household);
         await refreshStatistics(db, { everyTable: true });
         return counts;
       });
