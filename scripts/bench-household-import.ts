@@ -77,7 +77,7 @@ async function main() {
       const newcomer = await prepareUser({ householdName: `Imported ${size.label} ${tag}`, email: `imported-${size.pastBudgets}-${tag}@example.com`, password: PASSWORD });
       const { householdId } = await db.transaction().execute((trx) => insertUser(trx, newcomer, { newHousehold: true }));
       const started = performance.now();
-      const imported = await importHousehold(new HouseholdScope(db, householdId), exportRowsOf(exported));
+      const { imported } = await importHousehold(new HouseholdScope(db, householdId), exportRowsOf(exported));
       const took = performance.now() - started;
 
       const expected = countsOf(exported);

@@ -123,11 +123,14 @@ const commands: Record<string, { options: Record<string, { type: 'string' | 'boo
     run: async (values, databaseUrl, _timeZone, file) => {
       const household = required(values, 'household');
       const imported = await withDatabase(databaseUrl, async (db) => {
-        const counts = await importFromFile(db, file, household);
+        const result = await importFromFile(db, file, household);
         await refreshStatistics(db, { everyTable: true });
-        return counts;
+        return result;
       });
-      return `Imported ${file} into household "${household}": ${imported.budgets} budgets, ${imported.bank_accounts} accounts, ${imported.transactions} transactions.`;
+      const { budgets, bank_accounts, transactions } = imported.imported;
+      const named = imported.household_name === household.trim() ? '' : ` (now named "${imported.household_name}")`;
+      const people = imported.not_added.length === 0 ? '' : ` Not members here (add them with user:add): ${imported.not_added.map((p) => `${p.name} <${p.email}>`).join(', ')}.`;
+      return `Imported ${file} into household "${household}"${named}: ${budgets} budgets, ${bank_accounts} accounts, ${transactions} transactions.${people}`;
     },
   },
   backup: {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES, householdExportSchema, importResultSchema } from '../../src/shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES, householdExportSchema, importPreviewSchema, importQuerySchema, importResultSchema } from '../../src/shared/schemas/householdData';
 import type { HouseholdScope } from '../db/scope';
 import { historyRoutes } from './history';
 import { householdScope } from '../plugins/auth';
 import { readUpload, takeFileUploads } from '../plugins/fileReading';
 import { exportHousehold } from '../services/householdData/exportHousehold';
-import { importHousehold } from '../services/householdData/importHousehold';
+import { importHousehold, previewImport } from '../services/householdData/importHousehold';
 import { budgetsCsv, transactionsCsv } from '../services/householdData/spreadsheets';
 import { requireOwner } from '../services/members/members';
 import { csvFileName } from '../services/reports/csv';
@@ -64,23 +64,41 @@ async function importRoutes(app: FastifyInstance): Promise<void> {
   takeFileUploads(app, HOUSEHOLD_IMPORT_MAX_BYTES);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
+    '/household/import/preview',
+    {
+      bodyLimit: HOUSEHOLD_IMPORT_MAX_BYTES,
+      schema: {
+        description:
+          'What importing this household export would do, writing nothing: the name the household takes, the rows by kind, and the people the file ' +
+          'names (members here already, or people the import can add as members). Owners only. Refused as the import would be.',
+        body: z.unknown().describe('The export document, as GET /household/export answered it'),
+        response: { 200: importPreviewSchema },
+      },
+    },
+    async (request) => previewImport(await asOwner(request), await readUpload(request, 'householdExport')),
+  );
+  routes.post(
     '/household/import',
     {
       bodyLimit: HOUSEHOLD_IMPORT_MAX_BYTES,
       schema: {
         description:
-          'Imports a household export (the document GET /household/export answers) into the caller\'s household, which must be empty. Owners only. ' +
-          'Every row gets a new id. Refused with 422, nothing written, when the file is not an EveryCent export, is of a newer format version, is damaged, ' +
-          'or holds anything the routes would refuse (the same bounds as every other write).',
+          'Imports a household export (the document GET /household/export answers) into the caller\'s household, which must be empty, and gives the ' +
+          "household the file's name. Owners only. Every row gets a new id. The people `invite` names are added as members, each with a temporary " +
+          'password answered once (passwords never travel). Refused with 422, nothing written, when the file is not an EveryCent export, is of a newer ' +
+          'format version, is damaged, or holds anything the routes would refuse (the same bounds as every other write), or when `invite` names ' +
+          'someone the file lacks or Settings › Members would refuse.',
+        querystring: importQuerySchema,
         body: z.unknown().describe('The export document, as GET /household/export answered it'),
         response: { 200: importResultSchema },
       },
     },
     async (request) => {
       const scope = await asOwner(request);
-      const imported = await importHousehold(scope, await readUpload(request, 'householdExport'));
+      const invite = request.query.invite?.split(',').map(Number) ?? [];
+      const result = await importHousehold(scope, await readUpload(request, 'householdExport'), { invite });
       await refreshStatistics(scope.db, { everyTable: true }, request.log);
-      return { imported };
+      return result;
     },
   );
 }

@@ -51,14 +51,15 @@ test('YNAB history: the preview shows what will be created and what could not be
   await expect(page.getByText('Feb 01 - Feb 28, 2026').first()).toBeVisible({ timeout: 30_000 });
 });
 
-test('an export refused as not ours says so and imports nothing', async ({ page }) => {
+test('an export refused as not ours says so at its preview and offers no import', async ({ page }) => {
   const user = await createHousehold();
   await signIn(page, user);
   await page.goto('/#/your-data');
   const importCard = page.locator('.your-data-card').filter({ hasText: 'Import an EveryCent export' });
   await importCard.getByLabel('EveryCent export file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
-  await importCard.getByRole('button', { name: 'Import export' }).click();
+  await importCard.getByRole('button', { name: 'Preview export' }).click();
   await expect(importCard.getByText('This file is not an EveryCent household export.')).toBeVisible();
+  await expect(importCard.getByRole('button', { name: 'Import export' })).toHaveCount(0);
 });
 
 test('a member who is not an owner is told that only owners export and import, and offered neither', async ({ page }) => {

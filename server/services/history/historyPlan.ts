@@ -136,12 +136,14 @@ const piecesOf = (t: HistoryTransaction): HistoryTransaction[] =>
       }))
     : [t];
 
+const categoryText = (category: { group: string; name: string } | null) => (category ? `${category.group}: ${category.name}` : '');
+
 const leftOut = (t: HistoryTransaction, reason: string): UnmappedRow => ({
   origin: t.origin,
   date: t.date,
   account: t.account,
   description: t.description,
-  category: t.category ? `${t.category.group}: ${t.category.name}` : '',
+  category: categoryText(t.category),
   reason,
 });
 
@@ -218,8 +220,8 @@ export function planHistory(data: HistoryData, household: HistoryHousehold, choi
         unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction of 0.00, left out`));
         continue;
       }
+      // Listed under the preview's own heading (upcoming bills), not among the rows that could not be mapped.
       upcoming.push({ origin: t.origin, account: t.account, date: t.date, description: t.description, amount, category: t.category });
-      unmapped.push(leftOut(t, `dated after the export (${exportedOn}) and not cleared: a scheduled transaction, brought in as an upcoming bill (not paid)`));
     }
     return false;
   });
@@ -445,6 +447,8 @@ export function previewOf(plan: HistoryPlan): HistoryPreview {
     household: plan.household,
     transactions: plan.placed.length,
     mapped_transactions: mapped,
+    upcoming_count: plan.upcoming.length,
+    upcoming: plan.upcoming.slice(0, PREVIEW_ROWS).map((u) => ({ origin: u.origin, date: u.date, account: u.account, description: u.description, category: categoryText(u.category), amount: u.amount })),
     unmapped_count: plan.unmapped.length,
     unmapped: plan.unmapped.slice(0, PREVIEW_ROWS),
   };

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
-import { HOUSEHOLD_DATA_OWNERS_ONLY, type ImportCounts, type RowKind } from '../../../src/shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, type ImportCounts, type ImportedPerson, type ImportPreview, type ImportResult, type RowKind } from '../../../src/shared/schemas/householdData';
+import { type AddMemberBody, addMemberBodySchema } from '../../../src/shared/schemas/members';
 import { countsAsSpending } from '../../../src/shared/transactionRules';
 import { inChunks } from '../../db/chunks';
 import { isPostgres } from '../../db/dialect';
@@ -7,7 +8,9 @@ import { reserveIds } from '../../db/reservedIds';
 import type { Database, HouseholdTable } from '../../db/schema';
 import type { HouseholdScope } from '../../db/scope';
 import { unprocessable } from '../../errors';
-import { requireOwner } from '../members/members';
+import { normaliseEmail } from '../households';
+import { insertMember, newTemporaryPassword, requireOwner } from '../members/members';
+import { issueText } from '../untrustedFiles/issues';
 import type { ExportRows } from './checkExport';
 import { refuseBeyondTransactionLimit } from '../transactions/reads';
 
@@ -39,18 +42,97 @@ export async function insertRows<T extends HouseholdTable>(scope: HouseholdScope
   await inChunks(rows, (chunk) => scope.insertInto(table).values(chunk).execute());
 }
 
+/** What the import writes, by kind: the file's rows, each kind whole (the preview says it, the import answers it). */
+export const countsOf = (data: ExportRows): ImportCounts => ({
+  allocation_categories: data.allocation_categories.length,
+  institutions: data.institutions.length,
+  bank_accounts: data.bank_accounts.length,
+  special_events: data.special_events.length,
+  budgets: data.budgets.length,
+  incomes: data.incomes.length,
+  allocations: data.allocations.length,
+  sink_fund_allocations: data.sink_fund_allocations.length,
+  transactions: data.transactions.length,
+  schedules: (data.schedules ?? []).length,
+  activities: data.activities.length,
+});
+
+/** The people the file names, each marked `here` when a member of this household has their email. */
+async function peopleOf(scope: HouseholdScope, data: ExportRows): Promise<ImportedPerson[]> {
+  const members = await scope.db.selectFrom('users').select('email').where('household_id', '=', scope.householdId).execute();
+  const here = new Set(members.map((m) => normaliseEmail(m.email)));
+  return data.members.map((m) => ({ id: m.id, name: m.name, email: m.email, role_in_file: m.role, here: here.has(normaliseEmail(m.email)) }));
+}
+
+/** The household's name after the import: the file's, unless the file's is blank. */
+const importedName = (data: ExportRows, current: string) => data.household.name.trim() || current;
+
+async function currentName(scope: HouseholdScope): Promise<string> {
+  const row = await scope.db.selectFrom('households').select('name').where('id', '=', scope.householdId).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/**
+ * What importing the file would do, written by nothing: the household's new name, the rows by kind, and the
+ * people the file names (here already, or to be invited). Refused as the import would be (not empty).
+ */
+export async function previewImport(scope: HouseholdScope, data: ExportRows): Promise<ImportPreview> {
+  if (!(await isEmptyHousehold(scope))) throw unprocessable(NOT_EMPTY_MESSAGE);
+  const current = await currentName(scope);
+  return { household: { name: importedName(data, current), current_name: current }, counts: countsOf(data), members: await peopleOf(scope, data) };
+}
+
+/**
+ * The people of the file `invite` names (their ids in the file), each checked as Settings › Members checks a
+ * new member's name and email: an id the file lacks, or a person the form would refuse, refuses the import.
+ */
+function invitations(data: ExportRows, invite: readonly number[]): Array<ExportRows['members'][number] & { body: AddMemberBody }> {
+  return [...new Set(invite)].map((id) => {
+    const person = data.members.find((m) => m.id === id);
+    if (!person) throw unprocessable(`The file names no person ${id} to invite; nothing was imported.`);
+    const body = addMemberBodySchema.safeParse({ name: person.name, email: person.email });
+    if (!body.success) throw unprocessable(`${person.name || person.email} cannot be invited (${issueText(body.error.issues[0])}); nothing was imported.`);
+    return { ...person, body: body.data };
+  });
+}
+
+export interface ImportOptions {
+  /** The file's ids of the people to add as members (the preview lists them); none by default. */
+  invite?: readonly number[];
+}
+
 /**
  * Writes a checked export (checkExport.ts, read by the file reader) into the scope's household, which must be
- * empty, in one transaction, by an owner: each row gets a new id and every reference follows it. Members are not
- * created (the file has no passwords): history keeps their names, and an entry by a member of the same email here
- * is linked to that member.
+ * empty, in one transaction, by an owner: the household takes the file's name, each row gets a new id and every
+ * reference follows it. The people `invite` names are added exactly as Settings › Members adds a person (a
+ * member with a temporary password, answered once); no password travels. History keeps every person's name, and
+ * an entry by someone of the same email here (invited or already a member) is linked to them.
  */
-export async function importHousehold(scope: HouseholdScope, data: ExportRows): Promise<ImportCounts> {
+export async function importHousehold(scope: HouseholdScope, data: ExportRows, { invite = [] }: ImportOptions = {}): Promise<ImportResult> {
+  const invited = invitations(data, invite);
+  // scrypt is slow: every temporary password is hashed before the transaction, which must not wait on it.
+  const passwords = await Promise.all(invited.map(() => newTemporaryPassword()));
   return scope.transaction(async (trx) => {
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(NOT_EMPTY_MESSAGE);
     await refuseBeyondTransactionLimit(trx, data.transactions.length);
-    return writeExport(trx, data);
+    const household_name = importedName(data, await currentName(trx));
+    await trx.db.updateTable('households').set({ name: household_name, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('id', '=', trx.householdId).execute();
+    const people = await peopleOf(trx, data);
+    const added: ImportResult['invited'] = [];
+    for (const [i, person] of invited.entries()) {
+      if (people.find((p) => p.id === person.id)?.here) continue;
+      await insertMember(trx, person.body, passwords[i].hash);
+      added.push({ name: person.body.name, email: normaliseEmail(person.body.email), role_in_file: person.role, temporary_password: passwords[i].password });
+    }
+    const chosen = new Set(invited.map((p) => p.id));
+    await writeExport(trx, data);
+    return {
+      imported: countsOf(data),
+      household_name,
+      invited: added,
+      not_added: people.filter((p) => !p.here && !chosen.has(p.id)).map(({ name, email }) => ({ name, email })),
+    };
   });
 }
 
@@ -58,7 +140,7 @@ export async function importHousehold(scope: HouseholdScope, data: ExportRows): 
  * Each kind takes its new ids first (reserveIds) and is then written in batches with them, parents before the
  * rows that refer to them: which new id is which row of the file is decided before the insert, never read back.
  */
-async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<ImportCounts> {
+async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<void> {
   const household_id = scope.householdId;
   const postgres = isPostgres(scope.db);
   const stamps = (row: { created_at: string; updated_at: string }) => ({ created_at: storedStamp(row.created_at, postgres), updated_at: storedStamp(row.updated_at, postgres) });
@@ -207,20 +289,7 @@ async function writeExport(scope: HouseholdScope, data: ExportRows): Promise<Imp
     schedule_occurrence: occurrences,
     transaction_split: parts,
   };
-  const activities = await writeHistory(scope, data, maps, stamps);
-  return {
-    allocation_categories: categories.size,
-    institutions: institutions.size,
-    bank_accounts: accounts.size,
-    special_events: events.size,
-    budgets: budgets.size,
-    incomes: incomes.size,
-    allocations: allocations.size,
-    sink_fund_allocations: envelopes.size,
-    transactions: transactions.size,
-    schedules: schedules.size,
-    activities,
-  };
+  await writeHistory(scope, data, maps, stamps);
 }
 
 async function writeSettings(scope: HouseholdScope, settings: NonNullable<ExportRows['settings']>, accounts: IdMap, categories: IdMap) {
@@ -244,11 +313,11 @@ async function writeHistory(
   data: ExportRows,
   maps: Record<RowKind, IdMap>,
   stamps: (row: { created_at: string; updated_at: string }) => { created_at: string; updated_at: string },
-): Promise<number> {
+): Promise<void> {
   const household_id = scope.householdId;
   const members = await scope.db.selectFrom('users').select(['id', 'email']).where('household_id', '=', household_id).execute();
-  const memberByEmail = new Map(members.map((m) => [m.email, m.id]));
-  const emailOf = new Map(data.members.map((m) => [m.id, m.email.toLowerCase()]));
+  const memberByEmail = new Map(members.map((m) => [normaliseEmail(m.email), m.id]));
+  const emailOf = new Map(data.members.map((m) => [m.id, normaliseEmail(m.email)]));
   const newKey = (key: string): string | null => {
     const match = /^([a-z_]+):(\d+)$/.exec(key);
     if (!match || !Object.hasOwn(maps, match[1])) return key;
@@ -290,5 +359,4 @@ async function writeHistory(
     rows.push({ household_id, activity_id: activity, row_key: key });
   }
   await insertRows(scope, 'activity_rows', rows);
-  return activities.size;
 }

@@ -79,32 +79,48 @@ async function ownerCount(trx: HouseholdScope): Promise<number> {
 /** Long enough to pass the password rule, typed once by the new member and then replaced. */
 const temporaryPassword = () => randomBytes(12).toString('base64url');
 
+/**
+ * A temporary password and its hash, made before the transaction that adds the person: scrypt is slow, and the
+ * household's write transaction must not wait on it.
+ */
+export async function newTemporaryPassword(): Promise<{ password: string; hash: string }> {
+  const password = temporaryPassword();
+  return { password, hash: await hashPassword(password) };
+}
+
 const EMAIL_TAKEN = 'This email is already a member of this household';
 const emailTaken = () => unprocessable(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+
+/**
+ * Adds a person to the household as a member who must change the temporary password at first sign-in: the one
+ * way a person joins a household that exists (Settings › Members, and the people an imported export names).
+ * Inside the household's write transaction, whose caller has checked that an owner asks.
+ */
+export async function insertMember(trx: HouseholdScope, body: AddMemberBody, passwordHash: string): Promise<MemberRow> {
+  const email = normaliseEmail(body.email);
+  // Only this household's emails: whether another household has someone of this email is not the owner's to learn.
+  const taken = await trx.db.selectFrom('users').select('id').where('household_id', '=', trx.householdId).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+  if (taken) throw emailTaken();
+  try {
+    return await trx.db
+      .insertInto('users')
+      .values({ household_id: trx.householdId, email, name: body.name, password_hash: passwordHash, must_change_password: 1, role: 'member' })
+      .returning(memberColumns)
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // The same email added to this household by another request since the check.
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+}
 
 /** A new member with a temporary password they must change at first sign-in; the password is answered once. */
 export async function addMember(scope: HouseholdScope, body: AddMemberBody): Promise<AddedMember> {
   const { userId } = actorOf(scope);
-  const email = normaliseEmail(body.email);
-  const password = temporaryPassword();
-  // scrypt is slow: hashed before the transaction, which must not wait on it.
-  const passwordHash = await hashPassword(password);
+  const { password, hash } = await newTemporaryPassword();
   return scope.transaction(async (trx) => {
     await requireOwner(trx);
-    // Only this household's emails: whether another household has someone of this email is not the owner's to learn.
-    const taken = await trx.db.selectFrom('users').select('id').where('household_id', '=', trx.householdId).where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
-    if (taken) throw emailTaken();
-    try {
-      const row = await trx.db
-        .insertInto('users')
-        .values({ household_id: trx.householdId, email, name: body.name, password_hash: passwordHash, must_change_password: 1, role: 'member' })
-        .returning(memberColumns)
-        .executeTakeFirstOrThrow();
-      return { member: toMember(row, userId), temporary_password: password };
-    } catch (error) {
-      // The same email added to this household by another request since the check.
-      throw isUniqueViolation(error) ? emailTaken() : error;
-    }
+    const row = await insertMember(trx, body, hash);
+    return { member: toMember(row, userId), temporary_password: password };
   });
 }
 

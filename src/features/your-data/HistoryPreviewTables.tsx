@@ -22,6 +22,17 @@ const EARLIER: Array<{ value: EarlierRows; label: string }> = [
   { value: 'leave_out', label: 'Leave them out' },
 ];
 
+/** A row of the files as the preview lists it: where it is in the file, and what it says. */
+type FileRow = Pick<HistoryPreview['unmapped'][number], 'origin' | 'date' | 'account' | 'description' | 'category'>;
+const fileRowKey = (row: FileRow) => `${row.origin}|${row.date}|${row.account}|${row.description}|${row.category}`;
+const FILE_ROW_COLUMNS: Array<{ title: string; dataIndex: keyof FileRow }> = [
+  { title: 'Where', dataIndex: 'origin' },
+  { title: 'Date', dataIndex: 'date' },
+  { title: 'Account', dataIndex: 'account' },
+  { title: 'Description', dataIndex: 'description' },
+  { title: 'Category', dataIndex: 'category' },
+];
+
 type Account = HistoryPreview['accounts'][number];
 type Group = HistoryPreview['groups'][number];
 
@@ -42,7 +53,8 @@ const Opening = ({ opening }: { opening: { opening_date: string; opening_balance
  * What the import would do, with the person's choices: each account of the files joined with one of the
  * household's (its opening before and after) or created with its kind, each category group joined or created with
  * the class of its lines, the budgets created and the months that keep theirs, and every row left out or without an
- * allocation, with why and where it is in the file.
+ * allocation, with why and where it is in the file; the files' scheduled rows under their own heading, as the upcoming
+ * bills they become.
  */
 export function HistoryPreviewTables({ preview, choose, chooseExportDay }: Props) {
   const accountOptions = [{ value: NEW, label: 'A new account' }, ...preview.household.accounts.map((a) => ({ value: a.id, label: a.name }))];
@@ -56,7 +68,7 @@ export function HistoryPreviewTables({ preview, choose, chooseExportDay }: Props
         {preview.kept_months.length > 0 && ` ${preview.kept_months.length} months of the files already have a budget here: each keeps it (${preview.kept_months.join(', ')}).`}
       </Typography.Paragraph>
       <label className="your-data-file">
-        <span>Exported on (rows after it that were not cleared are scheduled ones, left out)</span>
+        <span>Exported on (rows after it that were not cleared are scheduled ones: upcoming bills)</span>
         <DatePicker
           aria-label="Exported on"
           value={preview.exported_on ? dayjs(preview.exported_on) : null}
@@ -184,6 +196,25 @@ export function HistoryPreviewTables({ preview, choose, chooseExportDay }: Props
           { title: 'Incomes', dataIndex: 'incomes', align: 'right' },
         ]}
       />
+      {preview.upcoming_count > 0 && (
+        <>
+          <Typography.Title level={5}>Upcoming bills ({preview.upcoming_count})</Typography.Title>
+          <Typography.Paragraph>
+            Scheduled in the files: dated after the export and not cleared. Each comes in as an upcoming bill on its day, not paid, waiting for Enter now or the
+            bank row that pays it.
+          </Typography.Paragraph>
+          {preview.upcoming_count > preview.upcoming.length && <Typography.Paragraph>The first {preview.upcoming.length} are listed.</Typography.Paragraph>}
+          <Table
+            size="small"
+            pagination={false}
+            aria-label="Upcoming bills"
+            rowKey={fileRowKey}
+            scroll={{ x: true }}
+            dataSource={preview.upcoming}
+            columns={[...FILE_ROW_COLUMNS, { title: 'Amount', dataIndex: 'amount', align: 'right', render: (cents: number) => <Money cents={cents} /> }]}
+          />
+        </>
+      )}
       {preview.unmapped_count > 0 ? (
         <>
           <Typography.Title level={5}>Could not be mapped ({preview.unmapped_count})</Typography.Title>
@@ -191,17 +222,10 @@ export function HistoryPreviewTables({ preview, choose, chooseExportDay }: Props
           <Table
             size="small"
             pagination={false}
-            rowKey={(row) => `${row.origin}|${row.date}|${row.account}|${row.description}|${row.category}`}
+            rowKey={fileRowKey}
             scroll={{ x: true }}
             dataSource={preview.unmapped}
-            columns={[
-              { title: 'Where', dataIndex: 'origin' },
-              { title: 'Date', dataIndex: 'date' },
-              { title: 'Account', dataIndex: 'account' },
-              { title: 'Description', dataIndex: 'description' },
-              { title: 'Category', dataIndex: 'category' },
-              { title: 'What happens', dataIndex: 'reason' },
-            ]}
+            columns={[...FILE_ROW_COLUMNS, { title: 'What happens', dataIndex: 'reason' }]}
           />
         </>
       ) : (

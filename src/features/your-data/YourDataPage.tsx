@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { apiErrorText } from '../../platform/apiErrors';
 import { PageTitle } from '../../components/PageTitle';
 import { usePageHeading } from '../../components/usePageHeading';
 import { HISTORY_FILE_MAX_BYTES, type HistoryChoices } from '../../shared/schemas/history';
-import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES } from '../../shared/schemas/householdData';
+import { HOUSEHOLD_DATA_OWNERS_ONLY, HOUSEHOLD_IMPORT_MAX_BYTES, type ImportedPerson, type ImportResult } from '../../shared/schemas/householdData';
+import { tokenValidated } from '../../platform/authSlice';
+import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { useGetMembersQuery } from '../members/membersApi';
-import { DOWNLOADS, type DownloadKind, useDownloadMutation, useImportHistoryMutation, useImportHouseholdMutation, usePreviewHistoryMutation } from './yourDataApi';
+import { DOWNLOADS, type DownloadKind, useDownloadMutation, useImportHistoryMutation, useImportHouseholdMutation, usePreviewHistoryMutation, usePreviewHouseholdImportMutation } from './yourDataApi';
 import { historyBody, readText, withChoice, type YnabChoice } from './historyFiles';
 import { HistoryPreviewTables } from './HistoryPreviewTables';
 import './yourData.css';
@@ -66,36 +68,149 @@ function ExportSection() {
   );
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The people the file names: ticked ones are added as members when the import runs; passwords never travel. */
+function PeopleToInvite({ people, declined, toggle }: { people: ImportedPerson[]; declined: ReadonlySet<number>; toggle: (id: number) => void }) {
+  const others = people.filter((p) => !p.here);
+  return (
+    <>
+      <Typography.Title level={5}>People in the file</Typography.Title>
+      {others.length > 0 && (
+        <Typography.Paragraph>
+          Passwords do not travel. Each person ticked is added as a member, as Members adds a person, with a temporary password shown once when the import
+          is done, for you to hand them; they choose their own at their first sign-in. Someone who was an owner there comes in as a member: make them an owner
+          in Members once they have signed in.
+        </Typography.Paragraph>
+      )}
+      <ul className="your-data-people" aria-label="People in the file">
+        {people.map((person) => (
+          <li key={person.id}>
+            {person.here ? (
+              <span>
+                {person.name} ({person.email}): already a member here
+              </span>
+            ) : (
+              <Checkbox checked={!declined.has(person.id)} onChange={() => toggle(person.id)} aria-label={`Invite ${person.name}`}>
+                {person.name} ({person.email}){person.role_in_file === 'owner' ? ', an owner there' : ''}:{' '}
+                <strong>{declined.has(person.id) ? 'will not be added' : 'will be invited'}</strong>
+              </Checkbox>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What the import did, and what the owner must hand each invited person (shown this once). */
+function ImportDone({ result }: { result: ImportResult }) {
+  const { imported, invited, not_added } = result;
+  return (
+    <div className="your-data-preview" aria-label="Import result">
+      <Alert
+        type="success"
+        showIcon
+        title={`Imported ${imported.budgets} budgets, ${imported.bank_accounts} accounts and ${imported.transactions} transactions. This household is now "${result.household_name}".`}
+      />
+      {invited.length > 0 && (
+        <>
+          <Typography.Title level={5}>Hand each their temporary password</Typography.Title>
+          <Typography.Paragraph>
+            Shown this once. {count(invited.length, 'person was', 'people were')} added as members; each signs in with their email and this password, then
+            chooses their own.
+          </Typography.Paragraph>
+          <ul className="your-data-people" aria-label="Invited">
+            {invited.map((person) => (
+              <li key={person.email}>
+                {person.name} ({person.email}): <Typography.Text code copyable>{person.temporary_password}</Typography.Text>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {not_added.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={`Not added: ${not_added.map((p) => `${p.name} (${p.email})`).join(', ')}. Their history reads with their name; add them in Members to let them in.`}
+        />
+      )}
+    </div>
+  );
+}
+
 function ImportSection() {
-  const [importHousehold, { isLoading, error, data, reset }] = useImportHouseholdMutation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => state.auth.user);
+  const [preview, previewState] = usePreviewHouseholdImportMutation();
+  const [importHousehold, importState] = useImportHouseholdMutation();
   const [file, setFile] = useState<File | null>(null);
+  const [declined, setDeclined] = useState<ReadonlySet<number>>(new Set());
   const overLimit = tooLarge([file], HOUSEHOLD_IMPORT_MAX_BYTES);
+  const shown = previewState.data;
+  const done = importState.data;
+  const toggle = (id: number) =>
+    setDeclined((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const runImport = async () => {
+    if (!file || !shown) return;
+    const invite = shown.members.filter((p) => !p.here && !declined.has(p.id)).map((p) => p.id);
+    const result = await importHousehold({ text: await readText(file), invite })
+      .unwrap()
+      .catch(() => undefined);
+    // The toolbar shows the household's name: it is the file's now.
+    if (result && user) dispatch(tokenValidated({ ...user, household_name: result.household_name }));
+  };
   return (
     <Card title="Import an EveryCent export" className="your-data-card">
-      <Typography.Paragraph>Into this household while it is still empty. Every figure comes out as it was in the other install.</Typography.Paragraph>
+      <Typography.Paragraph>
+        Into this household while it is still empty, from this install or another: every figure comes out as it was there, the household takes its name, and
+        the people it names can be invited. See what will happen first, then import.
+      </Typography.Paragraph>
       <Space wrap>
         <input
           type="file"
           accept=".json,application/json"
           aria-label="EveryCent export file"
           onChange={(event) => {
-            reset();
+            previewState.reset();
+            importState.reset();
+            setDeclined(new Set());
             setFile(event.target.files?.[0] ?? null);
           }}
         />
-        <Button type="primary" disabled={!file || overLimit !== null} loading={isLoading} onClick={async () => file && void importHousehold(await readText(file)).unwrap().catch(() => undefined)}>
-          Import export
+        <Button
+          disabled={!file || overLimit !== null}
+          loading={previewState.isLoading}
+          onClick={async () => file && void preview(await readText(file)).unwrap().catch(() => undefined)}
+        >
+          Preview export
         </Button>
       </Space>
       {overLimit && <Alert type="error" showIcon title={overLimit} />}
-      <Problems error={error} />
-      {data && (
-        <Alert
-          type="success"
-          showIcon
-          title={`Imported ${data.imported.budgets} budgets, ${data.imported.bank_accounts} accounts and ${data.imported.transactions} transactions.`}
-        />
+      <Problems error={previewState.error} />
+      {shown && !done && (
+        <div className="your-data-preview" aria-label="Import preview">
+          <Typography.Paragraph>
+            {shown.household.name === shown.household.current_name
+              ? `This household keeps its name, "${shown.household.name}".`
+              : `This household will be named "${shown.household.name}" (now "${shown.household.current_name}").`}{' '}
+            {shown.counts.budgets} budgets, {shown.counts.bank_accounts} accounts and {shown.counts.transactions} transactions will be imported.
+          </Typography.Paragraph>
+          {shown.members.length > 0 && <PeopleToInvite people={shown.members} declined={declined} toggle={toggle} />}
+          <div>
+            <Button type="primary" loading={importState.isLoading} onClick={() => void runImport()}>
+              Import export
+            </Button>
+          </div>
+        </div>
       )}
+      <Problems error={importState.error} />
+      {done && <ImportDone result={done} />}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { api, TAG_TYPES } from '../../platform/api';
 import type { HistoryFiles, HistoryImportResult, HistoryPreview } from '../../shared/schemas/history';
-import type { ImportCounts } from '../../shared/schemas/householdData';
+import type { ImportPreview, ImportResult } from '../../shared/schemas/householdData';
 
 /** The files Settings › Your data downloads: the whole household (JSON) and two spreadsheets. */
 export const DOWNLOADS = {
@@ -39,9 +39,18 @@ const yourDataApi = api.injectEndpoints({
         }),
       }),
     }),
-    importHousehold: build.mutation<{ imported: ImportCounts }, string>({
-      // The file's text as it is: the server says whether it is ours, newer or damaged.
-      query: (text) => ({ url: '/household/import', method: 'POST', body: text, headers: { 'content-type': 'application/json' } }),
+    previewHouseholdImport: build.mutation<ImportPreview, string>({
+      // The file's text as it is: the server says whether it is ours, newer or damaged, and what the import would do.
+      query: (text) => ({ url: '/household/import/preview', method: 'POST', body: text, headers: { 'content-type': 'application/json' } }),
+    }),
+    importHousehold: build.mutation<ImportResult, { text: string; invite: number[] }>({
+      query: ({ text, invite }) => ({
+        url: '/household/import',
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': 'application/json' },
+        params: invite.length > 0 ? { invite: invite.join(',') } : undefined,
+      }),
       // Every screen's data is new after an import.
       invalidatesTags: [...TAG_TYPES],
     }),
@@ -55,4 +64,4 @@ const yourDataApi = api.injectEndpoints({
   }),
 });
 
-export const { useDownloadMutation, useImportHouseholdMutation, usePreviewHistoryMutation, useImportHistoryMutation } = yourDataApi;
+export const { useDownloadMutation, usePreviewHouseholdImportMutation, useImportHouseholdMutation, usePreviewHistoryMutation, useImportHistoryMutation } = yourDataApi;

@@ -83,7 +83,7 @@ const openingSchema = z.object({ opening_date: z.string(), opening_balance: z.nu
 export const historyPreviewSchema = z.object({
   source: z.enum(['ynab', 'actual']),
   title: z.string(),
-  /** The day taken as the export's: rows after it not cleared are left out. */
+  /** The day taken as the export's: rows after it not cleared are scheduled ones, brought in as upcoming bills. */
   exported_on: z.string().nullable(),
   /** Sent back with the import: the import is refused unless it would write exactly this preview. */
   fingerprint: z.string(),
@@ -117,6 +117,12 @@ export const historyPreviewSchema = z.object({
   household: z.object({ accounts: z.array(named), categories: z.array(named) }),
   transactions: z.number().int(),
   mapped_transactions: z.number().int(),
+  /**
+   * YNAB's scheduled rows (dated after the export, not cleared): each comes in as an upcoming bill, not paid.
+   * The first of them, with their count.
+   */
+  upcoming_count: z.number().int(),
+  upcoming: z.array(z.object({ origin: z.string(), date: z.string(), account: z.string(), description: z.string(), category: z.string(), amount: z.number().int() })),
   unmapped_count: z.number().int(),
   /** The first of the rows that come in without an allocation, or not at all, with why. */
   unmapped: z.array(unmappedRowSchema),

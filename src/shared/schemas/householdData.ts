@@ -227,4 +227,49 @@ const importCountsSchema = z.object({
   activities: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
-export const importResultSchema = z.object({ imported: importCountsSchema });
+
+/**
+ * A person the file names, as the import treats them: already here (a member of this household has the email),
+ * or someone the owner may invite (added as a member with a temporary password; passwords never travel).
+ */
+const importedPersonSchema = z.object({
+  /** The person's id in the file: what `invite` names. */
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** Their role in the household the file came from; an invited person comes in as a member all the same. */
+  role_in_file: roleSchema,
+  here: z.boolean(),
+});
+export type ImportedPerson = z.infer<typeof importedPersonSchema>;
+
+/** POST /household/import/preview: what the import would do, written by nothing. */
+export const importPreviewSchema = z.object({
+  household: z.object({ name: z.string(), current_name: z.string() }),
+  counts: importCountsSchema,
+  members: z.array(importedPersonSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** `?invite=3,7`: the file's ids of the people to add as members (none when absent). */
+export const importQuerySchema = z.object({
+  invite: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, { error: 'invite must be the ids of people in the file, separated by commas' })
+    .optional()
+    .describe("The file's ids of the people to add as members, separated by commas (the preview lists them)"),
+});
+
+/** An invited person, added: the temporary password is answered this once for the owner to hand over. */
+const invitedPersonSchema = z.object({ name: z.string(), email: z.string(), role_in_file: roleSchema, temporary_password: z.string() });
+
+export const importResultSchema = z.object({
+  imported: importCountsSchema,
+  /** The household's name, now the file's. */
+  household_name: z.string(),
+  /** Added as members: hand each their temporary password. */
+  invited: z.array(invitedPersonSchema),
+  /** In the file but not added: their history reads with their name; add them in Settings › Members to let them in. */
+  not_added: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -72,7 +72,7 @@ describe.each(testDialects)('household export and import on %s', (dialect) => {
     const exported = manyOfEverything(2 * ROWS_PER_STATEMENT + 1);
     const newcomer = await signUpAndIn(target.server, 'Many of everything');
     const { scope, counter } = countingScope(target.server.db, newcomer.householdId);
-    const imported = await importHousehold(scope, exportRowsOf(exported));
+    const { imported } = await importHousehold(scope, exportRowsOf(exported));
     expect(imported.transactions).toBe(exported.transactions.length);
     const rows = Object.values(imported).reduce((sum, n) => sum + n, 0);
     // A statement per batch of each kind (and a few reads), never one per row.
