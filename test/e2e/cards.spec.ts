@@ -6,7 +6,8 @@ import { createHousehold, signIn } from './support/households';
 
 /**
  * Issue 41: a credit card's month, end to end, at 1280 and 375 px. The card is added through the form with the
- * amount owed typed as a person reads their statement (612.40) or as the guide once said (-612.40): the same debt.
+ * amount owed typed as a person reads their statement (612.40); typed as the guide once said (-612.40), it is the
+ * same debt (its own shorter test).
  *
  * Visa opens owing 612.40; Everyday holds 5,000.00. In the month: Groceries 85.20, Fuel 60.00, Eating out 42.50,
  * a Groceries refund of 10.00, typed in Visa's window (Visa −790.10; unpaid 177.70: a row typed on a card starts
@@ -183,46 +184,53 @@ async function expectCarriedForward(page: Page, household: Household) {
   await expect(page.getByLabel("This card's month")).toContainText('2 unpaid rows (32.50)');
 }
 
-for (const owed of ['612.40', '-612.40']) {
-  test(`a card's month from the form (amount owed typed ${owed}) to the payment of the rest, every figure on screen`, { tag: '@phone' }, async ({ page }) => {
-    test.setTimeout(600_000);
-    const household = await setUp(page, owed);
-    await expectFigures(page, household, household.november, 'the card added', { visa: '-612.40', everyday: '5,000.00', unpaid: '0.00', unpaidDifference: '-612.40', netWorth: '4,387.60', spent: ['0.00', '0.00', '0.00'] });
+const added: CardFigures = { visa: '-612.40', everyday: '5,000.00', unpaid: '0.00', unpaidDifference: '-612.40', netWorth: '4,387.60', spent: ['0.00', '0.00', '0.00'] };
 
-    await enterCharges(page, household);
-    const charged = { visa: '-790.10', everyday: '5,000.00', unpaid: '177.70', unpaidDifference: '-612.40', netWorth: '4,209.90' };
-    await expectFigures(page, household, household.november, 'charges and a refund', charged);
+// Typed with a minus sign, the amount owed is stored as the same debt (setUp checks the stored opening balance), so
+// the rest of the month would repeat the journey below step for step: the figures of the card just added are enough.
+test("a card's amount owed typed -612.40 is the same debt, said in words, on every screen", { tag: '@phone' }, async ({ page }) => {
+  const household = await setUp(page, '-612.40');
+  await expectFigures(page, household, household.november, 'the card added', added);
+});
 
-    await payAndMark(page, household, household.november, '145.20', { ticked: ['Supermarket', 'Petrol station'], words: 'The ticked charges add up to the payment (145.20).' });
-    const paid = { visa: '-644.90', everyday: '4,854.80', unpaid: '32.50', unpaidDifference: '-612.40', netWorth: '4,209.90' };
-    await expectFigures(page, household, household.november, 'a partial payment, its charges marked paid', paid);
+test("a card's month from the form (amount owed typed 612.40) to the payment of the rest, every figure on screen", { tag: '@phone' }, async ({ page }) => {
+  test.setTimeout(600_000);
+  const household = await setUp(page, '612.40');
+  await expectFigures(page, household, household.november, 'the card added', added);
 
-    await reconcileCard(page, household);
-    const reconciled = { visa: '-650.00', everyday: '4,854.80', unpaid: '32.50', unpaidDifference: '-617.50', netWorth: '4,204.80' };
-    await expectFigures(page, household, household.november, 'reconciled to the statement', reconciled);
-    await page.goto(cardWindow(household, household.november));
-    await expect(page.getByLabel("This card's month")).toContainText('2 unpaid rows (32.50): Close will carry them into the next month', { timeout: 30_000 });
+  await enterCharges(page, household);
+  const charged = { visa: '-790.10', everyday: '5,000.00', unpaid: '177.70', unpaidDifference: '-612.40', netWorth: '4,209.90' };
+  await expectFigures(page, household, household.november, 'charges and a refund', charged);
 
-    const next = await household.api<{ id: number }>('POST', '/budgets', { start_date: addMonths(start(), 1) });
-    household.december = next.id;
-    await budgetAction(page, 'Close', /Close Budget Period\?/, 'Budget closed.');
-    // Exactly the unpaid rows move: the card still owes 650.00, 32.50 of it the carried charge less the refund.
-    await expectFigures(page, household, household.december, 'closed', reconciled);
-    await expectCarriedForward(page, household);
-    await expectFigures(page, household, household.november, 'closed (its own window)', { ...reconciled, unpaid: '0.00', unpaidDifference: '-650.00' });
+  await payAndMark(page, household, household.november, '145.20', { ticked: ['Supermarket', 'Petrol station'], words: 'The ticked charges add up to the payment (145.20).' });
+  const paid = { visa: '-644.90', everyday: '4,854.80', unpaid: '32.50', unpaidDifference: '-612.40', netWorth: '4,209.90' };
+  await expectFigures(page, household, household.november, 'a partial payment, its charges marked paid', paid);
 
-    await budgetAction(page, 'Reopen Last Budget', /Reopen Last Budget/, 'Last Budget re-opened.');
-    await expectFigures(page, household, household.november, 'reopened', reconciled);
-    await page.goto(cardWindow(household, household.december));
-    await expect(page.locator('.ec-transactions-table')).not.toContainText('(B/F)', { timeout: 30_000 });
-    await expectFigures(page, household, household.december, 'reopened (next month)', { ...reconciled, unpaid: '0.00', unpaidDifference: '-650.00' });
+  await reconcileCard(page, household);
+  const reconciled = { visa: '-650.00', everyday: '4,854.80', unpaid: '32.50', unpaidDifference: '-617.50', netWorth: '4,204.80' };
+  await expectFigures(page, household, household.november, 'reconciled to the statement', reconciled);
+  await page.goto(cardWindow(household, household.november));
+  await expect(page.getByLabel("This card's month")).toContainText('2 unpaid rows (32.50): Close will carry them into the next month', { timeout: 30_000 });
 
-    await budgetAction(page, 'Close', /Close Budget Period\?/, 'Budget closed.');
-    await expectCarriedForward(page, household);
-    await payAndMark(page, household, household.december, '650.00', {
-      ticked: ['Dinner out (B/F)', 'Supermarket refund (B/F)'],
-      words: 'The ticked charges add up to 32.50: 617.50 of the payment is not matched to a charge (it may pay the balance the card was opened with, or part of a charge).',
-    });
-    await expectFigures(page, household, household.december, 'the rest paid next month', { visa: '0.00', everyday: '4,204.80', unpaid: '0.00', unpaidDifference: '0.00', netWorth: '4,204.80' });
+  const next = await household.api<{ id: number }>('POST', '/budgets', { start_date: addMonths(start(), 1) });
+  household.december = next.id;
+  await budgetAction(page, 'Close', /Close Budget Period\?/, 'Budget closed.');
+  // Exactly the unpaid rows move: the card still owes 650.00, 32.50 of it the carried charge less the refund.
+  await expectFigures(page, household, household.december, 'closed', reconciled);
+  await expectCarriedForward(page, household);
+  await expectFigures(page, household, household.november, 'closed (its own window)', { ...reconciled, unpaid: '0.00', unpaidDifference: '-650.00' });
+
+  await budgetAction(page, 'Reopen Last Budget', /Reopen Last Budget/, 'Last Budget re-opened.');
+  await expectFigures(page, household, household.november, 'reopened', reconciled);
+  await page.goto(cardWindow(household, household.december));
+  await expect(page.locator('.ec-transactions-table')).not.toContainText('(B/F)', { timeout: 30_000 });
+  await expectFigures(page, household, household.december, 'reopened (next month)', { ...reconciled, unpaid: '0.00', unpaidDifference: '-650.00' });
+
+  await budgetAction(page, 'Close', /Close Budget Period\?/, 'Budget closed.');
+  await expectCarriedForward(page, household);
+  await payAndMark(page, household, household.december, '650.00', {
+    ticked: ['Dinner out (B/F)', 'Supermarket refund (B/F)'],
+    words: 'The ticked charges add up to 32.50: 617.50 of the payment is not matched to a charge (it may pay the balance the card was opened with, or part of a charge).',
   });
-}
+  await expectFigures(page, household, household.december, 'the rest paid next month', { visa: '0.00', everyday: '4,204.80', unpaid: '0.00', unpaidDifference: '0.00', netWorth: '4,204.80' });
+});
