@@ -236,3 +236,54 @@ test('Find Transactions and Category Spending show a receipt split three ways by
   await chooseOption(page, 'Category', 'Home');
   await expect(rows.first().locator('td')).toHaveText([/\d{4}/, '150.00', '40.00', '110.00']);
 });
+
+test('a receipt split three ways on the light Quick Add page for phones', { tag: '@phone' }, async ({ page }) => {
+  const household = await prepareHousehold();
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel('Description').fill('Corner Shop');
+  await page.getByLabel('Amount').fill('40');
+  await page.getByLabel(/^Allocation/).selectOption({ label: 'Groceries' });
+  await page.getByRole('button', { name: 'Split', exact: true }).click();
+  const parts = page.getByRole('group', { name: 'Parts' });
+  // The first part holds the whole amount and the allocation chosen so far.
+  await expect(parts.getByLabel('Amount of part 1')).toHaveValue('40.00');
+  await expect(parts.getByLabel('Allocation of part 1')).toHaveValue(/\d+/);
+  await parts.getByLabel('Amount of part 1').fill('20');
+  await expect(page.getByText('Not split: 20.00')).toBeVisible();
+  // Refused until the parts add up.
+  await page.getByRole('button', { name: 'Add part' }).click();
+  await expect(parts.getByLabel('Amount of part 2')).toHaveValue('20.00');
+  await parts.getByLabel('Amount of part 2').fill('12');
+  await parts.getByLabel('Allocation of part 2').selectOption({ label: 'Household goods' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Not saved. The parts are 8.00 short of the amount.');
+  // The keyboard adds a part as well as the mouse.
+  await page.getByRole('button', { name: 'Add part' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(parts.getByLabel('Amount of part 3')).toHaveValue('8.00');
+  await parts.getByLabel('Allocation of part 3').selectOption({ label: 'Gifts' });
+  await parts.getByLabel('Memo of part 3').fill('birthday present');
+  await expect(page.getByText('The parts add up to the amount.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Corner Shop 40.00 withdrawn.')).toBeVisible();
+  await expect(parts).toBeHidden();
+
+  const budget = await household.api<{ allocations: Array<{ name: string; spent: number }> }>('GET', `/budgets/${household.budgetId}`);
+  expect(budget.allocations.map((a) => [a.name, a.spent]).sort()).toEqual([
+    ['Gifts', 800],
+    ['Groceries', 2000],
+    ['Household goods', 1200],
+  ]);
+  const rows = await household.api<Array<{ description: string; splits?: Array<{ amount: number; memo: string | null }> }>>(
+    'GET',
+    `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`,
+  );
+  expect(rows.find((row) => row.description === 'Corner Shop')!.splits!.map((p) => [p.amount, p.memo])).toEqual([
+    [-2000, null],
+    [-1200, null],
+    [-800, 'birthday present'],
+  ]);
+});
