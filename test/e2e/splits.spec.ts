@@ -6,7 +6,8 @@ import { chooseOption, settled } from './support/dialogs';
 
 /**
  * Issue 44: one supermarket receipt split three ways from the transactions window (groceries, household goods and
- * a birthday present), at 1280 and at 375 px; the budget's spent and the spent dialog show the parts.
+ * a birthday present), at 1280 and at 375 px; the budget's spent and the spent dialog show the parts; an imported
+ * row split in the import preview; Find Transactions and Category Spending show the parts.
  */
 async function prepareHousehold() {
   const user = await createHousehold();
@@ -32,7 +33,7 @@ async function prepareHousehold() {
     budget_id: budget.id,
     transactions: [{ transaction_date: addDays(start, 1), description: 'Supermarket', withdrawal_amount: 10000, deposit_amount: 0 }],
   });
-  return { user, api, budgetId: budget.id };
+  return { user, api, budgetId: budget.id, chequingId: chequing.id as number, start };
 }
 
 const rowWithDescription = (page: Page, description: string): Locator =>
@@ -141,4 +142,148 @@ test('a receipt split three ways in Quick Add; the budget shows the parts', { ta
   await page.goto(`/#/budgets/${household.budgetId}`);
   const allocations = page.getByRole('table', { name: 'Allocations' });
   await expect(allocations.getByRole('row').filter({ has: page.getByRole('button', { name: 'Transactions for Household goods' }) }).first()).toContainText('12.00');
+});
+
+test('an imported row split in the preview before it is added, then saved', { tag: '@phone' }, async ({ page }, testInfo) => {
+  const household = await prepareHousehold();
+  await signIn(page, household.user);
+  await page.goto('/#/transactions');
+  await expect(page.getByText('Supermarket', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Make Changes' }).click();
+  await page.getByRole('button', { name: 'Import Transactions' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import Transactions' });
+  await dialog.getByLabel('Pasted text').fill(['Date,Description,Amount', `${addDays(household.start, 2)},Market Hall,-80.00`, `${addDays(household.start, 3)},Bus fare,-2.50`].join('\n'));
+  await dialog.getByRole('button', { name: 'Read Text' }).click();
+
+  // The keyboard opens the split as well as the mouse.
+  await dialog.getByRole('button', { name: 'Split Market Hall' }).focus();
+  await page.keyboard.press('Enter');
+  const parts = dialog.getByRole('table', { name: 'Parts of Market Hall' });
+  await expect(parts.getByLabel('Amount of part 1 of Market Hall')).toHaveValue('80.00');
+  await chooseOption(page, parts.getByRole('combobox', { name: 'Allocation of part 1 of Market Hall' }), 'Groceries', 'groc');
+  await typeAmount(parts.getByLabel('Amount of part 1 of Market Hall'), '50');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Not split' })).toHaveText('Not split: 30.00');
+  await expect(dialog.getByRole('button', { name: 'Make the parts add up first' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Add a part to Market Hall' }).click();
+  await expect(parts.getByLabel('Amount of part 2 of Market Hall')).toHaveValue('30.00');
+  await chooseOption(page, parts.getByRole('combobox', { name: 'Allocation of part 2 of Market Hall' }), 'Gifts', 'gift');
+  await parts.getByLabel('Memo of part 2 of Market Hall').fill('flowers');
+  await expect(dialog.getByRole('status').filter({ hasText: 'The parts add up to the amount.' })).toBeVisible();
+  if (testInfo.project.name === 'phone') {
+    const body = dialog.locator('.ant-modal-body');
+    expect(await body.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  }
+  await dialog.getByRole('button', { name: 'Add 2 Rows' }).click();
+  await expect(dialog).toBeHidden();
+  // In the window the row arrives split.
+  await expect(page.getByRole('table', { name: 'Parts of Market Hall' }).getByLabel('Memo of part 2 of Market Hall')).toHaveValue('flowers');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Transactions saved.', { exact: true }).first()).toBeVisible();
+  const shown = page.getByRole('table', { name: 'Parts of Market Hall' }).getByRole('row').filter({ hasText: /Split \(\d\/2\)/ });
+  await expect(shown).toHaveCount(2);
+  await expect(shown.nth(1)).toContainText('Gifts');
+  await expect(shown.nth(1)).toContainText('flowers');
+
+  const budget = await household.api<{ allocations: Array<{ name: string; spent: number }> }>('GET', `/budgets/${household.budgetId}`);
+  expect(budget.allocations.map((a) => [a.name, a.spent]).sort()).toEqual([
+    ['Gifts', 3000],
+    ['Groceries', 5000],
+    ['Household goods', 0],
+  ]);
+});
+
+test('Find Transactions and Category Spending show a receipt split three ways by its parts', { tag: '@phone' }, async ({ page }, testInfo) => {
+  const household = await prepareHousehold();
+  const saved = await household.api<Array<Record<string, unknown>>>('GET', `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`);
+  const budget = await household.api<{ allocations: Array<{ id: number; name: string }> }>('GET', `/budgets/${household.budgetId}`);
+  const id = (name: string) => budget.allocations.find((a) => a.name === name)!.id;
+  await household.api('POST', '/transactions', {
+    bank_account_id: household.chequingId,
+    budget_id: household.budgetId,
+    transactions: [
+      {
+        ...saved[0],
+        splits: [
+          { amount: -6000, allocation_id: id('Groceries'), memo: null },
+          { amount: -2500, allocation_id: id('Household goods'), memo: 'light bulbs' },
+          { amount: -1500, allocation_id: id('Gifts'), memo: 'birthday present' },
+        ],
+      },
+    ],
+  });
+  await signIn(page, household.user);
+
+  await page.goto('/#/transactions/find');
+  const search = page.getByRole('searchbox', { name: 'Description, amount or reference' });
+  await search.fill('birthday', { timeout: 30_000 });
+  await search.press('Enter');
+  await expect(page.getByText('1 transaction found')).toBeVisible();
+  const parts = page.getByRole('list', { name: 'Parts of Supermarket' }).getByRole('listitem');
+  await expect(parts).toHaveCount(3);
+  await expect(parts.nth(0)).toHaveText(/Split \(1\/3\) Groceries\s*-60\.00/);
+  await expect(parts.nth(1)).toHaveText(/Split \(2\/3\) Household goods · light bulbs\s*-25\.00/);
+  await expect(parts.nth(2)).toHaveText(/Split \(3\/3\) Gifts · birthday present\s*-15\.00/);
+  if (testInfo.project.name === 'phone') {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+
+  // Category Spending: Food holds the groceries part, Home the household goods and the present.
+  await page.goto('/#/reports/category-spending');
+  const rows = page.getByRole('region', { name: 'Budgeted and spent by period' }).locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1, { timeout: 30_000 });
+  // Period, budgeted, spent, difference.
+  await expect(rows.first().locator('td')).toHaveText([/\d{4}/, '600.00', '60.00', '540.00']);
+  await chooseOption(page, 'Category', 'Home');
+  await expect(rows.first().locator('td')).toHaveText([/\d{4}/, '150.00', '40.00', '110.00']);
+});
+
+test('a receipt split three ways on the light Quick Add page for phones', { tag: '@phone' }, async ({ page }) => {
+  const household = await prepareHousehold();
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel('Description').fill('Corner Shop');
+  await page.getByLabel('Amount').fill('40');
+  await page.getByLabel(/^Allocation/).selectOption({ label: 'Groceries' });
+  await page.getByRole('button', { name: 'Split', exact: true }).click();
+  const parts = page.getByRole('group', { name: 'Parts' });
+  // The first part holds the whole amount and the allocation chosen so far.
+  await expect(parts.getByLabel('Amount of part 1')).toHaveValue('40.00');
+  await expect(parts.getByLabel('Allocation of part 1')).toHaveValue(/\d+/);
+  await parts.getByLabel('Amount of part 1').fill('20');
+  await expect(page.getByText('Not split: 20.00')).toBeVisible();
+  // Refused until the parts add up.
+  await page.getByRole('button', { name: 'Add part' }).click();
+  await expect(parts.getByLabel('Amount of part 2')).toHaveValue('20.00');
+  await parts.getByLabel('Amount of part 2').fill('12');
+  await parts.getByLabel('Allocation of part 2').selectOption({ label: 'Household goods' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Not saved. The parts are 8.00 short of the amount.');
+  // The keyboard adds a part as well as the mouse.
+  await page.getByRole('button', { name: 'Add part' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(parts.getByLabel('Amount of part 3')).toHaveValue('8.00');
+  await parts.getByLabel('Allocation of part 3').selectOption({ label: 'Gifts' });
+  await parts.getByLabel('Memo of part 3').fill('birthday present');
+  await expect(page.getByText('The parts add up to the amount.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Corner Shop 40.00 withdrawn.')).toBeVisible();
+  await expect(parts).toBeHidden();
+
+  const budget = await household.api<{ allocations: Array<{ name: string; spent: number }> }>('GET', `/budgets/${household.budgetId}`);
+  expect(budget.allocations.map((a) => [a.name, a.spent]).sort()).toEqual([
+    ['Gifts', 800],
+    ['Groceries', 2000],
+    ['Household goods', 1200],
+  ]);
+  const rows = await household.api<Array<{ description: string; splits?: Array<{ amount: number; memo: string | null }> }>>(
+    'GET',
+    `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`,
+  );
+  expect(rows.find((row) => row.description === 'Corner Shop')!.splits!.map((p) => [p.amount, p.memo])).toEqual([
+    [-2000, null],
+    [-1200, null],
+    [-800, 'birthday present'],
+  ]);
 });

@@ -37,10 +37,33 @@ const textOf = (value: Cell) => (value === null ? '' : String(value));
 const flagOf = (value: Cell) => Number(value ?? 0) === 1;
 
 /**
+ * Actual's split transactions: a parent row (the bank's) and its child rows (the parts, `parent_id`). A parent
+ * is joined with the children on its account and day that are not deleted; a child whose parent is gone, or on
+ * another account or day, stays a row of its own, and a parent without any such child stays out (as in Actual's
+ * balances, which count the children).
+ */
+function splitsOf<Row extends { id: Cell; acct: Cell; date: Cell; parent_id?: Cell; sort_order?: Cell }>(rows: readonly Row[], isParent: (row: Row) => boolean) {
+  const parents = new Map(rows.filter(isParent).map((row) => [textOf(row.id), row]));
+  const childrenOf = new Map<string, Row[]>();
+  const joined = new Set<Row>();
+  for (const row of rows) {
+    if (isParent(row) || row.parent_id === undefined || row.parent_id === null) continue;
+    const parent = parents.get(textOf(row.parent_id));
+    if (!parent || textOf(parent.acct) !== textOf(row.acct) || parent.date !== row.date) continue;
+    childrenOf.set(textOf(row.parent_id), [...(childrenOf.get(textOf(row.parent_id)) ?? []), row]);
+    joined.add(row);
+  }
+  // The parts in the order Actual keeps them (its sort order, then id).
+  const order = (row: Row) => (typeof row.sort_order === 'number' ? row.sort_order : 0);
+  for (const children of childrenOf.values()) children.sort((a, b) => order(a) - order(b) || (textOf(a.id) < textOf(b.id) ? -1 : 1));
+  return { parents, childrenOf, joined };
+}
+
+/**
  * Actual Budget's export zip: its own SQLite database, read as Actual keeps it. Accounts, category groups and
  * categories, each month's budgeted amount per category (envelope budgeting's `zero_budgets`, or tracking's
- * `reflect_budgets`), and transactions (amounts in cents, dates as YYYYMMDD numbers; the parts of a split,
- * not the split itself; deleted rows are tombstoned). Payees and categories go through Actual's mapping tables
+ * `reflect_budgets`), and transactions (amounts in cents, dates as YYYYMMDD numbers; a split is a parent row
+ * and its children, made one row with its parts; deleted rows are tombstoned). Payees and categories go through Actual's mapping tables
  * because merged ones keep their old ids there.
  */
 export function readActual(zipBytes: Buffer): HistoryData {
@@ -129,15 +152,21 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     .rows(
       'transactions',
       { id: 'text', acct: 'text', date: 'value', amount: 'value', category: 'text', description: 'text', notes: 'text', tombstone: 'value' },
-      // Older files name the split's parent flag `is_parent`.
-      { sort_order: 'value', isParent: 'value', is_parent: 'value', starting_balance_flag: 'value', cleared: 'value', reconciled: 'value' },
+      // Older files name the split's flags `is_parent` and `is_child`.
+      { sort_order: 'value', isParent: 'value', is_parent: 'value', parent_id: 'text', starting_balance_flag: 'value', cleared: 'value', reconciled: 'value' },
     )
-    .filter((row) => !flagOf(row.tombstone) && !flagOf(row.isParent ?? row.is_parent ?? 0));
+    .filter((row) => !flagOf(row.tombstone));
+  type Row = (typeof rows)[number];
+  const payeeOf = (row: Row) => payees.get(payeeMap.get(textOf(row.description)) ?? textOf(row.description)) ?? '';
+  const { parents, childrenOf, joined } = splitsOf(rows, (row) => flagOf(row.isParent ?? row.is_parent ?? 0));
+
   const transactions: HistoryTransaction[] = [];
-  const readable: Array<{ row: (typeof rows)[number]; account: HistoryAccount; payee: string; date: string; amount: number }> = [];
+  const readable: Array<{ row: Row; account: HistoryAccount; payee: string; date: string; amount: number; children?: Array<{ row: Row; amount: number }> }> = [];
   for (const row of rows) {
+    // A parent is the bank's row; its amount is its children's (Actual's balances count the children, never the parent).
+    if (parents.has(textOf(row.id)) || joined.has(row)) continue;
     const account = accounts.get(textOf(row.acct));
-    const payee = payees.get(payeeMap.get(textOf(row.description)) ?? textOf(row.description)) ?? '';
+    const payee = payeeOf(row);
     const date = dateOf(row.date);
     const amount = centsOf(row.amount);
     if (!account || date === null || amount === null) {
@@ -146,16 +175,31 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     }
     readable.push({ row, account, payee, date, amount });
   }
+  for (const [parentId, children] of childrenOf) {
+    const parent = parents.get(parentId)!;
+    const account = accounts.get(textOf(parent.acct));
+    const date = dateOf(parent.date);
+    const amounts = children.map((child) => centsOf(child.amount));
+    if (!account || date === null || amounts.some((amount) => amount === null)) {
+      skipped.push({ origin: `transaction ${parentId}`, date: textOf(parent.date), account: account?.name ?? '', description: payeeOf(parent), category: '', reason: 'a split whose account is deleted or whose date or parts\' amounts cannot be read: left out' });
+      continue;
+    }
+    const parts = children.map((row, i) => ({ row, amount: amounts[i]! }));
+    readable.push({ row: parent, account, payee: payeeOf(parent), date, amount: parts.reduce((sum, part) => sum + part.amount, 0), children: parts });
+  }
   // Actual's own order: by date, then its sort order (newest first), then id.
-  const sortOrder = (row: (typeof rows)[number]) => (typeof row.sort_order === 'number' ? row.sort_order : 0);
+  const sortOrder = (row: Row) => (typeof row.sort_order === 'number' ? row.sort_order : 0);
   readable.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : sortOrder(b.row) - sortOrder(a.row) || (textOf(a.row.id) < textOf(b.row.id) ? -1 : 1)));
-  for (const { row, account, payee, date, amount } of readable) {
-    if (flagOf(row.starting_balance_flag ?? 0) || /^starting balance$/i.test(payee)) {
+  const categoryFields = (row: Row) => {
+    const category = categoryOf(row.category);
+    return { category: category && !category.income ? { group: category.group, name: category.name } : null, incomeName: category?.income ? category.name : null };
+  };
+  for (const { row, account, payee, date, amount, children } of readable) {
+    if (!children && (flagOf(row.starting_balance_flag ?? 0) || /^starting balance$/i.test(payee))) {
       account.openingBalance += amount;
       account.firstDate = account.firstDate && account.firstDate < date ? account.firstDate : date;
       continue;
     }
-    const category = categoryOf(row.category);
     const notes = textOf(row.notes).trim();
     transactions.push({
       origin: `transaction ${textOf(row.id)}`,
@@ -164,11 +208,20 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
       description: [payee, notes].filter(Boolean).join(' — ') || '(no payee)',
       withdrawal: amount < 0 ? -amount : 0,
       deposit: amount > 0 ? amount : 0,
-      category: category && !category.income ? { group: category.group, name: category.name } : null,
-      incomeName: category?.income ? category.name : null,
+      ...(children ? { category: null, incomeName: null } : categoryFields(row)),
       reference: `ACTUAL-${textOf(row.id)}`,
       // Files without the column are taken as cleared, as Actual's own default is.
       cleared: flagOf(row.cleared ?? 1) || flagOf(row.reconciled ?? 0),
+      ...(children
+        ? {
+            parts: children.map((child) => {
+              // A part paid to another payee than its row's (a split transfer) keeps the payee in its memo.
+              const childPayee = payeeOf(child.row);
+              const memo = [childPayee === payee ? '' : childPayee, textOf(child.row.notes).trim()].filter(Boolean).join(' — ');
+              return { origin: `transaction ${textOf(child.row.id)}`, amount: child.amount, ...categoryFields(child.row), memo: memo || null };
+            }),
+          }
+        : {}),
     });
   }
   return { source: 'actual', title, accounts: [...accounts.values()], assignments, transactions, skipped, exportedOn: null };

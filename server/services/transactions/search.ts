@@ -8,6 +8,7 @@ import type { HouseholdScope } from '../../db/scope';
 import { notFound } from '../../errors';
 import { toTransactionResponse } from './reads';
 import { withSplits } from './splits';
+import type { SplitPart } from '../../../src/shared/schemas/transactions';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -162,27 +163,34 @@ export async function searchTransactions(scope: HouseholdScope, query: SearchQue
   const accountIds = [...new Set(rows.map((row) => row.bank_account_id))];
   const withParts = await withSplits(scope, rows.map(toTransactionResponse));
   const allocationIds = [...new Set(withParts.flatMap((row) => [row.allocation_id, ...(row.splits ?? []).map((part) => part.allocation_id)]).filter((id) => id !== null))];
-  const [budgetOf, accounts, allocations] = await Promise.all([
+  const envelopeIds = [...new Set(withParts.flatMap((row) => (row.splits ?? []).map((part) => part.sink_fund_allocation_id)).filter((id) => id !== null))];
+  const [budgetOf, accounts, allocations, envelopes] = await Promise.all([
     budgetsOfDates(
       scope,
       rows.map((row) => row.transaction_date),
     ),
     accountIds.length ? scope.selectFrom('bank_accounts').select(['id', 'name']).where('id', 'in', accountIds).execute() : [],
     allocationIds.length ? scope.selectFrom('allocations').select(['id', 'name']).where('id', 'in', allocationIds).execute() : [],
+    envelopeIds.length ? scope.selectFrom('sink_fund_allocations').select(['id', 'name']).where('id', 'in', envelopeIds).execute() : [],
   ]);
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
   const allocationName = new Map(allocations.map((a) => [a.id, a.name]));
+  const envelopeName = new Map(envelopes.map((e) => [e.id, e.name]));
+  /** A part's allocation or envelope by name; a part without either is "Unallocated". */
+  const partName = (part: SplitPart) =>
+    part.allocation_id !== null ? (allocationName.get(part.allocation_id) ?? '') : part.sink_fund_allocation_id !== null ? (envelopeName.get(part.sink_fund_allocation_id) ?? '') : 'Unallocated';
   return {
-    results: withParts.map((row) => {
+    results: withParts.map(({ splits, ...row }) => {
       const budget = budgetOf(row.transaction_date);
       return {
         ...row,
+        ...(splits ? { splits: splits.map((part) => ({ ...part, allocation_name: partName(part) })) } : {}),
         bank_account_name: accountName.get(row.bank_account_id) ?? '',
         budget_id: budget?.id ?? null,
         budget_name: budget?.name ?? null,
-        // A split row names its parts' allocations, in order (a part without one is "Unallocated").
-        allocation_name: row.splits
-          ? row.splits.map((part) => (part.allocation_id === null ? 'Unallocated' : (allocationName.get(part.allocation_id) ?? ''))).join(', ')
+        // A split row names its parts' allocations (or envelopes), in order (a part without either is "Unallocated").
+        allocation_name: splits
+          ? splits.map(partName).join(', ')
           : row.allocation_id === null
             ? null
             : (allocationName.get(row.allocation_id) ?? null),

@@ -1,15 +1,11 @@
 import { Button, Select } from 'antd';
 import { MoneyInput } from '../../components/MoneyInput';
 import { Money } from '../../components/Money';
-import { partsLeft, type QuickAddEntry, type QuickAddPart } from './quickAddRules';
+import { partAdded, partsLeft, type QuickAddEntry, type QuickAddPart } from './quickAddRules';
+
+export { startSplit } from './quickAddRules';
 
 type Options = Array<{ value: number; label: string } | { label: string; options: Array<{ value: number; label: string }> }>;
-
-let partCounter = 0;
-const newPart = (amount: number, targetId: number | null): QuickAddPart => ({ key: ++partCounter, amount, targetId, memo: '' });
-
-/** "Split": the entry's first part holds the whole amount and the allocation (or envelope) chosen so far. */
-export const startSplit = (entry: QuickAddEntry, targetId: number | null): Partial<QuickAddEntry> => ({ parts: [newPart(entry.amount, targetId)] });
 
 /**
  * A split quick add's parts (issue 44): an allocation (or envelope) picker, an amount and a memo each; "Add part"
@@ -41,7 +37,7 @@ export function QuickAddParts({ entry, heading, options, onChange }: { entry: Qu
         </div>
       ))}
       <div className="ec-quick-add-part-actions">
-        <Button onClick={() => onChange({ parts: [...parts, newPart(Math.max(left, 0), null)] })}>Add part</Button>
+        <Button onClick={() => onChange({ parts: partAdded(entry) })}>Add part</Button>
         <Button onClick={() => onChange({ parts: undefined })}>Unsplit</Button>
         <span role="status">{left === 0 ? 'The parts add up to the amount.' : <>Not split: <Money cents={left} /></>}</span>
       </div>

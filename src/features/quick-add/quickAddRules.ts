@@ -37,6 +37,15 @@ export interface QuickAddPart {
 /** What the parts leave of the amount: what a new part is proposed with. */
 export const partsLeft = (entry: Pick<QuickAddEntry, 'amount' | 'parts'>): Cents => entry.amount - (entry.parts ?? []).reduce((sum, part) => sum + part.amount, 0);
 
+let partCounter = 0;
+export const newPart = (amount: Cents, targetId: number | null): QuickAddPart => ({ key: ++partCounter, amount, targetId, memo: '' });
+
+/** "Split": the entry's first part holds the whole amount and the allocation (or envelope) chosen so far. */
+export const startSplit = (entry: QuickAddEntry, targetId: number | null): Partial<QuickAddEntry> => ({ parts: [newPart(entry.amount, targetId)] });
+
+/** "Add part": one more part, proposed with what the others leave of the amount. */
+export const partAdded = (entry: QuickAddEntry): QuickAddPart[] => [...(entry.parts ?? []), newPart(Math.max(partsLeft(entry), 0), null)];
+
 export type QuickAddAccount = Pick<BankAccount, 'id' | 'name' | 'is_cash' | 'status' | 'account_type'>;
 
 /** The accounts offered: open ones, in the server's order. */

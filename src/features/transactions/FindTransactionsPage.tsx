@@ -32,6 +32,23 @@ const cursorsOf = (value: string | null) => (value ?? '').split(',').filter((id)
 const SORTABLE: Record<string, SearchSort> = { transaction_date: 'date', net_amount: 'amount', description: 'description' };
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
+/** A split row's parts under its description, at every width: each part's allocation (or envelope), memo and amount. */
+function FoundParts({ description, parts }: { description: string; parts: NonNullable<SearchResult['splits']> }) {
+  return (
+    <ul className="ec-find-parts" aria-label={`Parts of ${description || '(no description)'}`}>
+      {parts.map((part, index) => (
+        <li key={part.id}>
+          <span className="ec-find-part-name">
+            Split ({index + 1}/{parts.length}) {part.allocation_name}
+            {part.memo && ` · ${part.memo}`}
+          </span>
+          <Money cents={part.amount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Find Transactions: the household's transactions by description, amount or reference, across every account and budget. */
 const PHONE_COLUMNS = ['transaction_date', 'description', 'net_amount'];
 
@@ -103,6 +120,7 @@ export default function FindTransactionsPage() {
           )}
           {/* A phone has no room for the account and allocation columns: they are said under the description. */}
           {narrow && <div className="ec-find-where">{[row.bank_account_name, row.allocation_name].filter(Boolean).join(' · ')}</div>}
+          {row.splits && <FoundParts description={description} parts={row.splits} />}
         </>
       ),
     },

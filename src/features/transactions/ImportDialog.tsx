@@ -7,21 +7,25 @@ import { useAppDispatch } from '../../platform/hooks';
 import { errorShown } from '../../platform/messages/messagesSlice';
 import { useUpdateBankAccountMutation } from '../setup/bankAccountsApi';
 import { apiErrorMessages } from '../../platform/apiErrors';
-import type { DraftRow } from './draftRows';
+import { splitProblem, type DraftRow } from './draftRows';
+import type { PickerOptions } from './AllocationPicker';
 import type { BudgetWindow } from '../../shared/transactionRules';
-import { readBankFile, type BankFile, type ImportChoices, type ImportQuestion } from './import/bankFile';
+import { readBankFile, type BankFile, type BankFileReading, type ImportChoices, type ImportQuestion } from './import/bankFile';
 import type { CsvMapping } from './import/csvMapping';
 import { bankAccountWithCsvMapping, rememberedCsvMapping } from './import/importSettings';
 import { mergeImported, type ImportOutcome, type ScheduledBills } from './import/merge';
 import { ChooseBankFile } from './importDialog/ChooseBankFile';
 import { CsvMappingForm } from './importDialog/CsvMappingForm';
-import { FileBalance, PreviewRows, ReadingNotes, ScheduledMatches, TotalsLine } from './importDialog/ImportPreview';
+import { FileBalance, ReadingNotes, ScheduledMatches, TotalsLine } from './importDialog/ImportPreview';
+import { partsChanged, SplittablePreview, withPreviewParts, type PreviewParts } from './importDialog/SplittablePreview';
 import { QuestionReadings } from './importDialog/QuestionReadings';
 
 interface ImportProps {
   account: BankAccount;
   window: BudgetWindow;
   existing: readonly DraftRow[];
+  /** What the account's rows (and their parts) are allocated to: allocations, or a sink fund's envelopes. */
+  options: PickerOptions;
   /** The account's scheduled bills of the window: imported rows that pay one take its place. */
   scheduled?: ScheduledBills;
   onImported: (outcome: ImportOutcome, problems: string[]) => void;
@@ -44,7 +48,9 @@ function firstReading(opened: BankFile, remembered: CsvMapping | null, isCreditC
   return withRemembered?.format === 'csv' && withRemembered.rows.length > 0 ? withRemembered : readBankFile(opened, null, isCreditCard);
 }
 
-function ImportForm({ account, window, existing, scheduled, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
+const NO_PARTS: PreviewParts = new Map();
+
+function ImportForm({ account, window, existing, options, scheduled, onImported, onDone, onCancel, markDirty }: ImportProps & { onCancel: () => void; markDirty: (dirty: boolean) => void }) {
   const dispatch = useAppDispatch();
   const [updateBankAccount] = useUpdateBankAccountMutation();
   const [pasted, setPasted] = useState('');
@@ -76,10 +82,16 @@ function ImportForm({ account, window, existing, scheduled, onImported, onDone, 
 
   // The merge the preview names its scheduled bills from is the one "Add" puts in the window.
   const merged = useMemo(() => (result ? mergeImported(existing, result.rows, window, account.is_credit_card, scheduled) : null), [result, existing, window, account.is_credit_card, scheduled]);
+  // Rows split in the preview, by their place in this reading: another reading of the file starts unsplit.
+  const [split, setSplit] = useState<{ of: BankFileReading | null; parts: PreviewParts }>({ of: null, parts: NO_PARTS });
+  const parts = split.of === result ? split.parts : NO_PARTS;
+  const toAdd = useMemo(() => (merged ? withPreviewParts(merged.rows, parts) : []), [merged, parts]);
+  const unsplit = toAdd.some((row) => !row.deleted && splitProblem(row) !== null);
+  const changeParts = (index: number, changes: Partial<DraftRow>) => setSplit({ of: result, parts: partsChanged(parts, index, changes) });
 
   const importRows = () => {
-    if (!result || !merged) return;
-    onImported(merged, result.problems);
+    if (!result || !merged || unsplit) return;
+    onImported({ ...merged, rows: toAdd }, result.problems);
     const mapping = result.format === 'csv' ? choices.csv : undefined;
     if (mapping && JSON.stringify(mapping) !== JSON.stringify(remembered)) {
       updateBankAccount(bankAccountWithCsvMapping(account, mapping))
@@ -113,15 +125,15 @@ function ImportForm({ account, window, existing, scheduled, onImported, onDone, 
       {questions.map((question) => (
         <QuestionReadings key={question.key} file={file} question={question} choices={choices} isCreditCard={account.is_credit_card} onChoose={(chosen) => answer(question.key, chosen)} />
       ))}
-      {result.rows.length > 0 && <PreviewRows rows={result.rows.slice(0, 5)} label="Preview" />}
+      {toAdd.length > 0 && <SplittablePreview rows={toAdd} isSinkFund={account.is_sink_fund} options={options} onChange={changeParts} />}
       <TotalsLine totals={result.totals} label="Totals" />
       {result.balance && <FileBalance balance={result.balance} label="The file's own balance" />}
       <ReadingNotes reading={result} />
       {merged && <ScheduledMatches matched={merged.matched} />}
       {result.format === 'csv' && choices.csv && <CsvMappingForm content={file.text} mapping={choices.csv} onChange={changeMapping} />}
       <div className="ec-transactions-actions">
-        <Button type="primary" disabled={result.rows.length === 0 || waiting} onClick={importRows}>
-          {waiting ? 'Answer the question above first' : `Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}
+        <Button type="primary" disabled={result.rows.length === 0 || waiting || unsplit} onClick={importRows}>
+          {waiting ? 'Answer the question above first' : unsplit ? 'Make the parts add up first' : `Add ${result.rows.length} ${result.rows.length === 1 ? 'Row' : 'Rows'}`}
         </Button>
         <Button onClick={back}>Back</Button>
         <Button onClick={onCancel}>Cancel</Button>
@@ -130,7 +142,10 @@ function ImportForm({ account, window, existing, scheduled, onImported, onDone, 
   );
 }
 
-/** "Import Transactions": a bank file or pasted text, appended to the window for review (nothing is saved). */
+/**
+ * "Import Transactions": a bank file or pasted text, appended to the window for review (nothing is saved). A row
+ * may be split in the preview before it is added.
+ */
 export function ImportDialog({ open, ...props }: ImportProps & { open: boolean }) {
   const { close, markDirty } = useGuardedClose(props.onDone, 'this import');
   return (

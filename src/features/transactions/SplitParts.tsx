@@ -3,7 +3,8 @@ import { Money } from '../../components/Money';
 import { MoneyInput } from '../../components/MoneyInput';
 import { splitDifference } from '../../shared/splits';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
-import { type DraftRow, type DraftSplit, netOf, partAdded, splitProblem, splitRemoved } from './draftRows';
+import { type DraftRow, type DraftSplit, netOf, partAdded, partTakesSuggestion, splitProblem, splitRemoved } from './draftRows';
+import { SuggestionNote } from './SuggestionNote';
 
 interface SplitPartsProps {
   row: DraftRow;
@@ -19,7 +20,8 @@ interface SplitPartsProps {
  * A split row's parts, under the row (issue 44): each an amount in the row's direction (a part of a withdrawal is
  * typed as a positive amount withdrawn), an allocation or envelope, and a memo. While editing: add a part (it is
  * proposed with what the others leave), remove one, or unsplit; the difference is shown until the parts add up,
- * and the save is refused until then (`rowsNeedingFixes`).
+ * and the save is refused until then (`rowsNeedingFixes`; the import preview's "Add" waits the same way). The
+ * row's suggested allocation is offered to each part left without one.
  */
 export function SplitParts({ row, editing, isSinkFund, options, span, onChange }: SplitPartsProps) {
   const parts = row.splits ?? [];
@@ -32,6 +34,8 @@ export function SplitParts({ row, editing, isSinkFund, options, span, onChange }
   const removePart = (key: string) => onChange({ splits: parts.filter((part) => part.key !== key) });
   const problem = splitProblem(row);
   const left = sign * splitDifference(row, parts);
+  // The row's description decides the suggestion; a part left without an allocation may take it.
+  const suggested = editing && !isSinkFund ? (row.suggestedAllocationId ?? null) : null;
   return (
     <tr className="ec-split-parts" data-parts-of={row.key}>
       <td className="ec-col-select" />
@@ -72,6 +76,9 @@ export function SplitParts({ row, editing, isSinkFund, options, span, onChange }
                       'Unallocated'
                     ) : (
                       optionLabel(options, pickedId)
+                    )}
+                    {suggested !== null && partTakesSuggestion(part) && (
+                      <SuggestionNote name={optionLabel(options, suggested)} rowLabel={name} onAccept={() => changePart(part.key, { allocation_id: suggested })} />
                     )}
                   </td>
                   <td data-label="Memo">

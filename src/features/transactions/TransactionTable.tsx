@@ -10,6 +10,7 @@ import type { Cents } from '../../shared/money';
 import { AllocationPicker, optionLabel, type PickerOptions } from './AllocationPicker';
 import { splitStarted, type DraftRow } from './draftRows';
 import { SplitParts } from './SplitParts';
+import { SuggestionNote } from './SuggestionNote';
 import { envelopeMoves, UNASSIGNED_MONEY, type EnvelopeMove } from './envelopeMoves';
 import { hasOpenSuggestion, rowChanged, rowDeleteToggled, suggestionAccepted } from './transactionEditSlice';
 import { selectRowClash } from './transactionSelectors';
@@ -32,18 +33,6 @@ const allocationHeading = (isSinkFund: boolean) => (isSinkFund ? 'Sink Fund Allo
 
 const importFlagText = { outside: 'Outside budget period', duplicate: 'Duplicate', 'possible-duplicate': 'Possible duplicate', scheduled: 'Scheduled bill' } as const;
 
-/** An allocation suggested from the household's history: marked as such, and saved only once accepted. */
-function SuggestionNote({ name, rowLabel, onAccept }: { name: string; rowLabel: string; onAccept: () => void }) {
-  return (
-    <div className="ec-suggestion">
-      <span className="ec-suggestion-tag">Suggested</span>
-      <span className="ec-suggestion-name">{name}</span>
-      <Button size="small" type="link" aria-label={`Accept suggestion ${name} for ${rowLabel}`} onClick={onAccept}>
-        Accept
-      </Button>
-    </div>
-  );
-}
 /** Rows a budget close wrote, named so that they never look like someone's typing (a negative withdrawal). */
 const closeRowFlags = {
   added: { text: 'Carried forward', why: "An unpaid card charge carried into this budget by the last close. It counts in its own budget's spending, not in this one." },

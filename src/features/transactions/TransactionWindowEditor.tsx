@@ -319,7 +319,7 @@ export function TransactionWindowEditor({ account, accounts, budgetId, window, a
           {account.is_credit_card && <CardMonthNote figures={figures} rows={rows} window={window} />}
         </div>
       </div>
-      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} scheduled={scheduled} onImported={imported} onDone={() => setDialog(null)} />
+      <ImportDialog open={dialog === 'import'} account={account} window={window} existing={draftRows} options={options} scheduled={scheduled} onImported={imported} onDone={() => setDialog(null)} />
       <TransferDialog
         open={dialog === 'transfer'}
         accounts={accounts}

@@ -183,6 +183,9 @@ export const partAdded = (row: DraftRow): Partial<DraftRow> => ({
   ],
 });
 
+/** A part with neither an allocation nor an envelope: the row's suggested allocation may be given to it. */
+export const partTakesSuggestion = (part: DraftSplit): boolean => part.allocation_id === null && part.sink_fund_allocation_id === null;
+
 /** Unsplit: the parts go (the save drops them); the row takes the first part's allocation or envelope. */
 export const splitRemoved = (row: DraftRow): Partial<DraftRow> => ({
   splits: [],

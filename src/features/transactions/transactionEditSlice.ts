@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import { addRows, arrayList, beforeThisAction, createDraftSlice, editRow, toggleDeleted, type DraftCore, type DraftState } from '../../platform/editing/draftSlice';
-import { draftRowIdentity, type DraftRow } from './draftRows';
+import { draftRowIdentity, partTakesSuggestion, type DraftRow } from './draftRows';
 
 interface WindowLists {
   /** In window order, then added and imported rows. */
@@ -32,14 +32,26 @@ interface SuggestionArrival {
   allocationId: number | null;
 }
 
-/** A suggestion still waiting: the row has no allocation and is not deleted. */
-export const hasOpenSuggestion = (row: DraftRow): boolean => row.suggestedAllocationId != null && row.allocation_id === null && !row.deleted;
+const isSplit = (row: DraftRow) => (row.splits?.length ?? 0) > 0;
 
-/** Accepting a suggestion is picking that allocation (which marks the row paid, as picking does, except on a card). */
-const acceptSuggestion = (row: DraftRow, isCreditCard: boolean): DraftRow =>
-  row.suggestedAllocationId == null
-    ? row
-    : { ...row, allocation_id: row.suggestedAllocationId, status: statusAfterAllocationChange(row.suggestedAllocationId, isCreditCard, row.status), suggestedAllocationId: undefined };
+/**
+ * A suggestion still waiting: the row has no allocation and is not deleted; a split row (which never has one of
+ * its own) while one of its parts has neither an allocation nor an envelope.
+ */
+export const hasOpenSuggestion = (row: DraftRow): boolean =>
+  row.suggestedAllocationId != null && row.allocation_id === null && !row.deleted && (!isSplit(row) || row.splits!.some(partTakesSuggestion));
+
+/**
+ * Accepting a suggestion is picking that allocation (which marks the row paid, as picking does, except on a card).
+ * A split row's parts left without one take it (the parts the person allocated keep theirs); picking a part's
+ * allocation leaves the row's paid status alone, so accepting does too.
+ */
+function acceptSuggestion(row: DraftRow, isCreditCard: boolean): DraftRow {
+  const suggested = row.suggestedAllocationId;
+  if (suggested == null) return row;
+  if (isSplit(row)) return { ...row, splits: row.splits!.map((part) => (partTakesSuggestion(part) ? { ...part, allocation_id: suggested } : part)), suggestedAllocationId: undefined };
+  return { ...row, allocation_id: suggested, status: statusAfterAllocationChange(suggested, isCreditCard, row.status), suggestedAllocationId: undefined };
+}
 
 const windowRows = arrayList(draftRowIdentity);
 const rowsOf = (draft: TransactionDraft) => draft.rows;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, transactionSchema, transactionStatusSchema } from './transactions';
+import { DESCRIPTION_MAX, splitPartSchema, transactionSchema, transactionStatusSchema } from './transactions';
 import { allocationSchema, budgetSummarySchema } from './budgets';
 import { dateSchema, idSchema, MAX_ROWS_PER_REQUEST, moneyTotalSchema, queryIdSchema, textSchema } from './common';
 import { bankAccountSchema } from './setup';
@@ -63,6 +63,8 @@ const searchResultSchema = transactionSchema.extend({
   budget_id: idSchema.nullable(),
   budget_name: z.string().nullable(),
   allocation_name: z.string().nullable(),
+  /** A split row's parts, each named by its allocation or envelope ("Unallocated" for a part with neither). */
+  splits: z.array(splitPartSchema.extend({ allocation_name: z.string() })).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -13,6 +13,8 @@ jest.setTimeout(180_000);
 
 const result = (id: number, overrides: Partial<SearchResult> = {}): SearchResult => ({
   ...transaction({ id, description: `Found ${id}`, withdrawal_amount: 1000 * id }),
+  // A found split row's parts are named (`allocation_name`); the window's row type has none.
+  splits: undefined,
   bank_account_name: 'Chequing',
   budget_id: 7,
   budget_name: 'Mar 01 - Mar 31, 2026',

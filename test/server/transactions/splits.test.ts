@@ -340,9 +340,15 @@ describe.each(testDialects)('split rows in reports, Find, the export and the imp
 
   it('Find Transactions finds a split row by a part\'s allocation or memo, and shows its parts', async () => {
     const f = await splitReceipt();
-    const search = (query: string) => call<{ results: Array<{ description: string; allocation_name: string | null; splits?: unknown[] }>; total: number }>(ctx.server, ctx.user, { method: 'GET', url: `/transactions/search?${query}` });
+    type Found = { description: string; allocation_name: string | null; splits?: Array<{ amount: number; allocation_name: string; memo: string | null }> };
+    const search = (query: string) => call<{ results: Found[]; total: number }>(ctx.server, ctx.user, { method: 'GET', url: `/transactions/search?${query}` });
     const byAllocation = await search(`allocation_id=${f.gifts.id}`);
     expect(byAllocation.body.results.map((r) => [r.description, r.allocation_name, r.splits?.length])).toEqual([['Supermarket', 'Groceries, Gifts', 2]]);
+    // Each part is named by its own allocation, with its amount and memo (the screen lists them under the row).
+    expect(byAllocation.body.results[0].splits!.map((p) => [p.allocation_name, p.amount, p.memo])).toEqual([
+      ['Groceries', -7_000, 'weekly shop'],
+      ['Gifts', -3_000, 'birthday present'],
+    ]);
     expect((await search('q=birthday')).body.results.map((r) => r.description)).toEqual(['Supermarket']);
     expect((await search('q=nothing%20like%20it')).body.total).toBe(0);
   });

@@ -6,7 +6,7 @@
 import { loadCredentials } from '../../../platform/credentials';
 import { allocationGroups } from '../../../shared/allocationGroups';
 import { isValidDate, isWithin, today, type DateOnly } from '../../../shared/dates';
-import { parseMoney } from '../../../shared/money';
+import { formatMoney, parseMoney } from '../../../shared/money';
 import type { Allocation } from '../../../shared/schemas/budgets';
 import type { Transaction } from '../../../shared/schemas/transactions';
 import type { QuickAddChoices, Suggestions } from '../../../shared/schemas/transactionTools';
@@ -15,14 +15,18 @@ import {
   type Direction,
   entryProblems,
   envelopesOf,
+  partAdded,
+  partsLeft,
   QUICK_ADD_NOT_SAVED,
   type QuickAddAccount,
+  type QuickAddPart,
   type QuickAddEntry,
   quickAddAccounts,
   quickAddBody,
   rememberAccount,
   rememberedAccount,
   savedMessage,
+  startSplit,
   SUGGEST_AFTER_MS,
   takesAllocation,
   takesEnvelope,
@@ -64,6 +68,13 @@ export function startQuickAddPage(): void {
   const suggested = field<HTMLElement>('qa-suggested');
   const message = field<HTMLElement>('qa-message');
   const save = field<HTMLButtonElement>('qa-save');
+  const partsField = field<HTMLElement>('qa-parts-field');
+  const partsList = field<HTMLElement>('qa-parts');
+  const partsStatus = field<HTMLElement>('qa-parts-left');
+  const splitButton = field<HTMLButtonElement>('qa-split');
+  const addPart = field<HTMLButtonElement>('qa-add-part');
+  /** A split entry's parts (issue 44); null while the entry is not split. */
+  let parts: QuickAddPart[] | null = null;
 
   let accounts: QuickAddAccount[] = [];
   /** What the form offers for the date shown (one request per date: accounts, budget, allocations, envelopes). */
@@ -90,6 +101,7 @@ export function startQuickAddPage(): void {
     direction: direction().value as Direction,
     allocationId: allocation.value ? Number(allocation.value) : null,
     envelopeId: envelope.value ? Number(envelope.value) : null,
+    ...(parts ? { parts } : {}),
   });
   /** The open budget holding the date shown, when its allocations are on offer. */
   const openBudget = () => (choices?.budget?.status === 'open' && isWithin(date.value, choices.budget.start_date, choices.budget.end_date) ? choices.budget : undefined);
@@ -119,16 +131,81 @@ export function startQuickAddPage(): void {
     suggested.hidden = !(stillOffered && kept.suggested);
   }
 
+  /** The picker a part copies its choices from: the envelopes on a sink fund's row, else the allocations. */
+  const partPicker = () => (takesEnvelope(selectedAccount()) ? envelope : allocation);
+
+  /** The parts drawn again from `parts`: each a picker, a memo, an amount and "Remove"; what they leave said below. */
+  function showParts() {
+    partsField.hidden = parts === null;
+    splitButton.textContent = parts === null ? 'Split' : 'Unsplit';
+    allocationField.hidden = parts !== null || !takesAllocation(selectedAccount());
+    envelopeField.hidden = parts !== null || !takesEnvelope(selectedAccount());
+    if (parts === null) return partsList.replaceChildren();
+    const heading = takesEnvelope(selectedAccount()) ? 'Sink Fund Allocation' : 'Allocation';
+    partsList.replaceChildren(
+      ...parts.map((part, i) => {
+        const box = document.createElement('div');
+        box.className = 'qa-part';
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', `Part ${i + 1}`);
+        const labelled = (text: string, control: HTMLElement) => {
+          const label = document.createElement('label');
+          label.append(text, control);
+          return label;
+        };
+        const picker = partPicker().cloneNode(true) as HTMLSelectElement;
+        picker.removeAttribute('id');
+        picker.disabled = partPicker().disabled;
+        picker.value = part.targetId === null ? '' : String(part.targetId);
+        picker.addEventListener('change', () => (part.targetId = picker.value ? Number(picker.value) : null));
+        const memo = document.createElement('input');
+        memo.autocomplete = 'off';
+        memo.value = part.memo;
+        memo.addEventListener('input', () => (part.memo = memo.value));
+        const money = document.createElement('input');
+        money.inputMode = 'decimal';
+        money.autocomplete = 'off';
+        money.value = part.amount ? formatMoney(part.amount) : '';
+        money.addEventListener('input', () => {
+          part.amount = parseMoney(money.value);
+          showPartsLeft();
+        });
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'qa-secondary';
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', `Remove part ${i + 1}`);
+        remove.addEventListener('click', () => {
+          parts = parts!.filter((other) => other !== part);
+          showParts();
+        });
+        box.append(labelled(`${heading} of part ${i + 1}`, picker), labelled(`Memo of part ${i + 1}`, memo), labelled(`Amount of part ${i + 1}`, money), remove);
+        return box;
+      }),
+    );
+    showPartsLeft();
+  }
+  function showPartsLeft() {
+    const left = partsLeft(entry());
+    partsStatus.textContent = left === 0 ? 'The parts add up to the amount.' : `Not split: ${formatMoney(left)}`;
+  }
+
   /** The allocation picker, or the envelope picker of a sink fund, filled from the date's choices. */
   function showPickers() {
     const chosen = selectedAccount();
-    allocationField.hidden = !takesAllocation(chosen);
-    envelopeField.hidden = !takesEnvelope(chosen);
+    allocationField.hidden = parts !== null || !takesAllocation(chosen);
+    envelopeField.hidden = parts !== null || !takesEnvelope(chosen);
     const budget = choices?.budget;
     if (!budget) showAllocations(null, 'No budget covers this date');
     else if (budget.status === 'closed') showAllocations(null, 'This budget is closed');
     else showAllocations(choices!.allocations, '');
     envelope.replaceChildren(option('', 'No sink fund allocation'), ...envelopesOf(choices?.sink_fund_allocations ?? [], chosen).map((e) => option(String(e.id), e.name)));
+    // The parts' pickers offer what the account's rows take now (a choice no longer offered is left empty).
+    if (parts !== null) {
+      const offered = new Set([...partPicker().options].map((o) => o.value));
+      for (const part of parts) if (part.targetId !== null && !offered.has(String(part.targetId))) part.targetId = null;
+      showParts();
+    }
   }
 
   /** Asks what the date offers (each date once); the first answer also fills the accounts. */
@@ -198,6 +275,18 @@ export function startQuickAddPage(): void {
   }
 
   account.addEventListener('change', showPickers);
+  splitButton.addEventListener('click', () => {
+    if (parts === null) {
+      const current = entry();
+      parts = startSplit(current, takesEnvelope(selectedAccount()) ? current.envelopeId : current.allocationId).parts!;
+    } else parts = null;
+    showParts();
+  });
+  addPart.addEventListener('click', () => {
+    parts = partAdded(entry());
+    showParts();
+  });
+  amount.addEventListener('input', () => parts !== null && showPartsLeft());
   date.addEventListener('change', () => void loadChoices());
 
   allocation.addEventListener('change', () => {
@@ -242,6 +331,8 @@ export function startQuickAddPage(): void {
       envelope.value = '';
       allocationChosen = false;
       suggested.hidden = true;
+      parts = null;
+      showParts();
       say(savedMessage(row));
       description.focus();
     } catch (error) {

@@ -7,29 +7,43 @@ import type { ImportedRow } from '../import/types';
 import type { BalanceCheck } from '../import/runningBalance';
 import './importPreview.css';
 
+/** The headings of a previewed row's cells. */
+export const PreviewHeadings = () => (
+  <>
+    <th>Date</th>
+    <th>Description</th>
+    <th>Withdrawn</th>
+    <th>Deposited</th>
+  </>
+);
+
+/** A previewed row's cells: its date, description and amounts. */
+export const PreviewCells = ({ row }: { row: Pick<ImportedRow, 'transaction_date' | 'description' | 'withdrawal_amount' | 'deposit_amount'> }) => (
+  <>
+    <td>{formatShortDate(row.transaction_date)}</td>
+    <td>{row.description}</td>
+    <td>
+      <Money cents={row.withdrawal_amount} />
+    </td>
+    <td>
+      <Money cents={row.deposit_amount} />
+    </td>
+  </>
+);
+
 /** The first rows a reading gives, as they will be added. */
 export function PreviewRows({ rows, label }: { rows: readonly ImportedRow[]; label: string }) {
   return (
     <table className="ec-import-preview" aria-label={label}>
       <thead>
         <tr>
-          <th>Date</th>
-          <th>Description</th>
-          <th>Withdrawn</th>
-          <th>Deposited</th>
+          <PreviewHeadings />
         </tr>
       </thead>
       <tbody>
         {rows.map((row, index) => (
           <tr key={index}>
-            <td>{formatShortDate(row.transaction_date)}</td>
-            <td>{row.description}</td>
-            <td>
-              <Money cents={row.withdrawal_amount} />
-            </td>
-            <td>
-              <Money cents={row.deposit_amount} />
-            </td>
+            <PreviewCells row={row} />
           </tr>
         ))}
       </tbody>
