@@ -128,9 +128,8 @@ const commands: Record<string, { options: Record<string, { type: 'string' | 'boo
         return result;
       });
       const { budgets, bank_accounts, transactions } = imported.imported;
-      const named = imported.household_name === household.trim() ? '' : ` (now named "${imported.household_name}")`;
       const people = imported.not_added.length === 0 ? '' : ` Not members here (add them with user:add): ${imported.not_added.map((p) => `${p.name} <${p.email}>`).join(', ')}.`;
-      return `Imported ${file} into household "${household}"${named}: ${budgets} budgets, ${bank_accounts} accounts, ${transactions} transactions.${people}`;
+      return `Imported ${file} into household "${household}": ${budgets} budgets, ${bank_accounts} accounts, ${transactions} transactions.${people}`;
     },
   },
   backup: {

@@ -27,5 +27,5 @@ export async function importFromFile(db: Kysely<Database>, file: string, name: s
   const household = await householdNamed(db, name);
   if (!fs.existsSync(file)) throw unprocessable(`There is no file at ${file}.`);
   // The command line reads the file in its own process, with the same checks the server's file reader makes.
-  return importHousehold(new HouseholdScope(db, household.id), householdExportOf(fs.readFileSync(file)));
+  return importHousehold(new HouseholdScope(db, household.id), householdExportOf(fs.readFileSync(file)), { keepName: true });
 }

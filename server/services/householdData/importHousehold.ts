@@ -99,6 +99,11 @@ function invitations(data: ExportRows, invite: readonly number[]): Array<ExportR
 export interface ImportOptions {
   /** The file's ids of the people to add as members (the preview lists them); none by default. */
   invite?: readonly number[];
+  /**
+   * Keep the household's own name. The command line does: it names the household to import into (`--household`)
+   * and finds households by name, which a second household taking the same name would make ambiguous.
+   */
+  keepName?: boolean;
 }
 
 /**
@@ -108,7 +113,7 @@ export interface ImportOptions {
  * member with a temporary password, answered once); no password travels. History keeps every person's name, and
  * an entry by someone of the same email here (invited or already a member) is linked to them.
  */
-export async function importHousehold(scope: HouseholdScope, data: ExportRows, { invite = [] }: ImportOptions = {}): Promise<ImportResult> {
+export async function importHousehold(scope: HouseholdScope, data: ExportRows, { invite = [], keepName = false }: ImportOptions = {}): Promise<ImportResult> {
   const invited = invitations(data, invite);
   // scrypt is slow: every temporary password is hashed before the transaction, which must not wait on it.
   const passwords = await Promise.all(invited.map(() => newTemporaryPassword()));
@@ -116,7 +121,8 @@ export async function importHousehold(scope: HouseholdScope, data: ExportRows, {
     if (trx.actor) await requireOwner(trx, HOUSEHOLD_DATA_OWNERS_ONLY);
     if (!(await isEmptyHousehold(trx))) throw unprocessable(NOT_EMPTY_MESSAGE);
     await refuseBeyondTransactionLimit(trx, data.transactions.length);
-    const household_name = importedName(data, await currentName(trx));
+    const current = await currentName(trx);
+    const household_name = keepName ? current : importedName(data, current);
     await trx.db.updateTable('households').set({ name: household_name, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('id', '=', trx.householdId).execute();
     const people = await peopleOf(trx, data);
     const added: ImportResult['invited'] = [];

@@ -72,7 +72,8 @@ describe.each(testDialects)('imports keep the limits of every other write on %s'
     ])('an Actual row with %s cannot be read: the preview lists it as left out and the import leaves it out', async (_what, date, amount) => {
       const { preview, imported } = await previewAndImport(actualWith(date, amount));
       expect(preview.status).toBe(200);
-      expect(preview.body.transactions).toBe(10);
+      // The fixture's nine rows (its card's split, a parent and two children, is one row); the odd one is not among them.
+      expect(preview.body.transactions).toBe(9);
       expect(preview.body.unmapped).toEqual([expect.objectContaining({ reason: 'its account is deleted or its date or amount cannot be read: left out' })]);
       expect(imported.status).toBe(200);
       const accounts = await call<Array<{ name: string; current_balance: number }>>(ctx.server, ctx.user, { method: 'GET', url: '/bank_accounts?include_current_balance=true' });
