@@ -20,11 +20,10 @@ const LOGIN_TARGET_KB = 120;
 const LOGIN_LIMIT_KB = 150;
 const DETAIL_TARGET_KB = 250;
 /**
- * Issue 48's goal is 220 KB for the JavaScript to show the budget (a phone's cold load). Merged with the features
- * of the same round (cards, schedules, the defects' keyboard and error boundaries) it measures 221.5 KB: CI fails
- * above 225 KB until the goal is won back (issue 48 stays open for it).
+ * Issue 48's goal: at most 220 KB of JavaScript to show the budget (a phone's cold load), the head start included.
+ * 218.3 KB once the guide's next step and the transactions and envelopes drafts left the first paint's code.
  */
-const DETAIL_LIMIT_KB = 225;
+const DETAIL_LIMIT_KB = 220;
 /** Issue 20: the quick-add page loads only what it needs, at most 60 KB. */
 const QUICK_ADD_TARGET_KB = 60;
 /** The code on screen when the current budget shows: the shell, the page that finds it, the detail page. */

@@ -3,8 +3,8 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { authReducer } from '../platform/authSlice';
 import { budgetEditReducer } from '../features/budgets/budgetEditSlice';
 import { messagesReducer } from '../platform/messages/messagesSlice';
-import { sinkFundEditReducer } from '../features/sink-funds/sinkFundEditSlice';
-import { transactionEditReducer } from '../features/transactions/transactionEditSlice';
+import { sinkFundEditSlot } from '../features/sink-funds/sinkFundEditSlot';
+import { transactionEditSlot } from '../features/transactions/transactionEditSlot';
 import { api } from '../platform/api';
 import { listenerMiddleware } from './listeners';
 import { refetchWhenNotLive } from '../platform/liveStream';
@@ -14,8 +14,9 @@ const rootReducer = combineReducers({
   auth: authReducer,
   messages: messagesReducer,
   budgetEdit: budgetEditReducer,
-  sinkFundEdit: sinkFundEditReducer,
-  transactionEdit: transactionEditReducer,
+  // The drafts' code loads with their areas (platform/reducerSlot.ts).
+  sinkFundEdit: sinkFundEditSlot.reducer,
+  transactionEdit: transactionEditSlot.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -79,7 +79,7 @@ function useBudgetEditMode(budgetId: number) {
       const keys = selectSaveRowKeys(state);
       if (!body || !keys) return null;
       lastSave.current = { body, keys };
-      return () => updateBudget({ id: budgetId, body }).unwrap();
+      return () => updateBudget({ id: budgetId, body, endsEditing: true }).unwrap();
     },
     refused: (refusal) => {
       const sent = lastSave.current;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { takeCurrentBudgetFromBoot } from '../../platform/currentBudgetAtStart';
 import { paths } from '../../platform/paths';
@@ -9,7 +9,9 @@ import { Result } from '../../components/Result';
 import { usePageHeading } from '../../components/usePageHeading';
 import { apiErrorText } from '../../platform/apiErrors';
 import { useGetCurrentBudgetQuery } from './budgetsApi';
-import { GuideNextStep } from '../guide';
+
+// Shown only when no budget is open: the guide's code stays off the current budget's first paint (issue 48).
+const GuideNextStep = lazy(() => import(/* webpackChunkName: "guide-next-step" */ '../guide/GuideNextStep').then((module) => ({ default: module.GuideNextStep })));
 
 /** `/budgets/current`: the earliest open budget, or a clear way forward when none is open. */
 export default function CurrentBudgetPage() {
@@ -34,7 +36,9 @@ export default function CurrentBudgetPage() {
           </Button>
         }
       />
-      <GuideNextStep step="budget" missing="This household has no budget yet." />
+      <Suspense fallback={null}>
+        <GuideNextStep step="budget" missing="This household has no budget yet." />
+      </Suspense>
     </>
   );
 }

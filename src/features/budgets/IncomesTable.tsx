@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo } from 'react';
 import { Button } from '../../components/Button';
 import { useAppDispatch, useAppSelector } from '../../platform/hooks';
 import { Money } from '../../components/Money';
@@ -205,8 +205,9 @@ function IncomeTotal({ budgetId }: { budgetId: number }) {
 /**
  * `partners`: a couple's names, when the household is a couple (each income then says whose it is).
  * `primaryAccountId`: the primary budget account of the settings, where a new income goes unless changed.
+ * Memoised as the allocations' table is (AllocationsTable.tsx).
  */
-export function IncomesTable({
+export const IncomesTable = memo(function IncomesTable({
   budgetId,
   editing,
   accounts,
@@ -269,4 +270,4 @@ export function IncomesTable({
       </IncomeTableContext.Provider>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { api, LIST } from '../../platform/api';
 import { activityIdOf, type Recorded } from '../../platform/recordedWrites';
+import { budgetSaved } from './budgetEditSlice';
 import type { Budget, BudgetSummary, CreateBudgetBody, FutureBudget, UpdateBudgetBody } from '../../shared/schemas/budgets';
 import type { Transaction } from '../../shared/schemas/transactions';
 
@@ -69,15 +70,20 @@ export const budgetsApi = api.injectEndpoints({
       query: (body) => ({ url: '/budgets', method: 'POST', body }),
       invalidatesTags: (_result, error) => periodChanged(error),
     }),
-    updateBudget: build.mutation<RecordedBudget, { id: number; body: UpdateBudgetBody }>({
+    /** `endsEditing`: the edit mode's own save, whose answer also ends the draft (the page's Save Changes). */
+    updateBudget: build.mutation<RecordedBudget, { id: number; body: UpdateBudgetBody; endsEditing?: boolean }>({
       query: ({ id, body }) => ({ url: `/budgets/${id}`, method: 'PUT', body }),
       transformResponse: recordedBudget,
       // The saved budget is shown at once from the save's own answer (the whole budget, as GET /budgets/:id
       // answers it): it is not asked for again. What shows other budgets or this one's allocation list reloads.
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+      // The answer goes into the cache and the edit mode ends in the same turn (two synchronous dispatches), so the
+      // page draws the saved budget in view mode once, not first the answer under the draft, then view mode
+      // (issue 48: each is a render of every row, hundreds of milliseconds on a phone).
+      async onQueryStarted({ id, endsEditing }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(budgetsApi.util.upsertQueryData('getBudget', id, data.budget));
+          dispatch(budgetsApi.util.upsertQueryEntries([{ endpointName: 'getBudget', arg: id, value: data.budget }]));
+          if (endsEditing) dispatch(budgetSaved());
         } catch {
           // The page shows the refusal and keeps the edits.
         }

@@ -1,7 +1,8 @@
 import type { EntityState, PayloadAction } from '@reduxjs/toolkit';
-import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore } from '../../platform/editing/draftSlice';
+import { addRows, createDraftSlice, editRow, entityList, toggleDeleted, type DraftCore, type DraftState } from '../../platform/editing/draftSlice';
 import type { SinkFund } from '../../shared/schemas/sinkFunds';
 import { envelopeRowsOf, envelopesAdapter, type EnvelopeFields, type EnvelopeLine } from './envelopeRows';
+import { sinkFundEditSlot } from './sinkFundEditSlot';
 
 interface EnvelopeLists {
   envelopes: EntityState<EnvelopeLine, number>;
@@ -18,6 +19,8 @@ interface SinkFundDraft extends EnvelopeLists, DraftCore<EnvelopeLists> {
 }
 
 // A rebase keeps the person's envelope and takes the server's balance and count, which move without any edit.
+export type SinkFundEditState = DraftState<SinkFundDraft>;
+
 const envelopeList = entityList(envelopesAdapter, (mine, theirs) => ({ ...mine, current_balance: theirs.current_balance, transaction_count: theirs.transaction_count }));
 const envelopesOf = (draft: SinkFundDraft) => draft.envelopes;
 
@@ -42,4 +45,4 @@ const sinkFundEditSlice = createDraftSlice({
 });
 
 export const { editStarted, envelopeChanged, envelopeAdded, envelopeDeleteToggled, draftRebased, editCancelled, sinkFundSaved } = sinkFundEditSlice.actions;
-export const sinkFundEditReducer = sinkFundEditSlice.reducer;
+sinkFundEditSlot.provide(sinkFundEditSlice.reducer);

@@ -2,6 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { statusAfterAllocationChange } from '../../shared/transactionRules';
 import { addRows, arrayList, beforeThisAction, createDraftSlice, editRow, toggleDeleted, type DraftCore, type DraftState } from '../../platform/editing/draftSlice';
 import { draftRowIdentity, partTakesSuggestion, type DraftRow } from './draftRows';
+import { transactionEditSlot } from './transactionEditSlot';
 
 interface WindowLists {
   /** In window order, then added and imported rows. */
@@ -24,7 +25,7 @@ interface TransactionDraft extends WindowLists, DraftCore<WindowLists> {
 /** What "Make Changes" starts from: the window as read. */
 type WindowRead = Pick<TransactionDraft, 'bankAccountId' | 'budgetId' | 'isCreditCard' | 'lockVersion' | 'rows'>;
 
-type TransactionEditState = DraftState<TransactionDraft>;
+export type TransactionEditState = DraftState<TransactionDraft>;
 
 interface SuggestionArrival {
   key: string;
@@ -119,4 +120,4 @@ export const {
   editCancelled,
   windowSaved,
 } = transactionEditSlice.actions;
-export const transactionEditReducer = transactionEditSlice.reducer;
+transactionEditSlot.provide(transactionEditSlice.reducer);

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { setupStore } from '../../../src/app/store';
 import { budgetsApi } from '../../../src/features/budgets/budgetsApi';
+import { editStarted } from '../../../src/features/budgets/budgetEditSlice';
 import { homeApi } from '../../../src/features/home/homeApi';
 import { transactionsApi } from '../../../src/features/transactions/transactionsApi';
 import { mockFetch } from '../../support/fetchMock';
@@ -84,5 +85,35 @@ describe('saving a budget', () => {
     // A refetch would start in the same turn as the invalidation: give it a few turns to show.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(network.find('GET', '/budgets/7')).toHaveLength(1);
+  });
+
+  it('from the edit mode, ends the draft in the same turn as the answer lands: the page draws the saved budget once, in view mode', async () => {
+    const saved = sampleBudget({ name: 'Saved' });
+    mockFetch({ 'GET /budgets/7': sampleBudget(), 'PUT /budgets/7': saved });
+    const store = setupStore(signedInState());
+    store.dispatch(budgetsApi.endpoints.getBudget.initiate(7));
+    await waitFor(() => expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data).toEqual(sampleBudget()));
+    store.dispatch(editStarted(sampleBudget()));
+    // Every state a render could see: none may show the answer under a draft still open.
+    const seen: { answered: boolean; editing: boolean }[] = [];
+    store.subscribe(() => {
+      const state = store.getState();
+      seen.push({ answered: budgetsApi.endpoints.getBudget.select(7)(state).data?.name === 'Saved', editing: state.budgetEdit.draft !== null });
+    });
+    await store.dispatch(budgetsApi.endpoints.updateBudget.initiate({ id: 7, body: {}, endsEditing: true })).unwrap();
+    await waitFor(() => expect(store.getState().budgetEdit.draft).toBeNull());
+    expect(seen.some(({ answered }) => answered)).toBe(true);
+    expect(seen.filter(({ answered, editing }) => answered && editing)).toEqual([]);
+    // Nor view mode with the budget as it was before the save.
+    expect(seen.find(({ editing }) => !editing)?.answered).toBe(true);
+  });
+
+  it('from elsewhere (Cover Overspending), leaves an edit draft alone', async () => {
+    mockFetch({ 'PUT /budgets/7': sampleBudget({ name: 'Saved' }) });
+    const store = setupStore(signedInState());
+    store.dispatch(editStarted(sampleBudget()));
+    await store.dispatch(budgetsApi.endpoints.updateBudget.initiate({ id: 7, body: {} })).unwrap();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().budgetEdit.draft).not.toBeNull();
   });
 });
