@@ -5,7 +5,7 @@
  * totals, median of the runs; and the requests the save sends and causes (a refetch of what the save answered
  * shows up here).
  *
- *   npx tsx scripts/bench-save.ts [--runs 5]          (reuses dist/: build it first)
+ *   npm run bench:save -- [--runs 5]                (reuses dist/: build it first)
  *   BENCH_PORT=3299 npx tsx scripts/bench-save.ts
  *
  * Same profiles as bench:coldload (phone: 375 px, 4× CPU slowdown, 1.6 / 0.75 Mbps, 150 ms round trips); prints the
