@@ -132,20 +132,25 @@ async function carryParts(scope: HouseholdScope, unpaid: Transaction[], rows: Ne
   await copyParts(scope, parts, copyOf);
 }
 
-/** Reopen: originals in the window back to unpaid, the copies and balancing rows after its end deleted. */
+/**
+ * Reopen: originals in the window back to unpaid, the copies and balancing rows after its end deleted. A copy
+ * marked paid in the next month since the close gives its mark back to its original, which stays paid: the person
+ * said that charge is paid, and Reopen must not take that back.
+ */
 export async function undoCarryForward(scope: HouseholdScope, budget: Budget): Promise<void> {
   const copies = await scope
     .selectFrom('transactions')
-    .select(['bank_account_id', 'bank_ref'])
+    .select(['bank_account_id', 'bank_ref', 'status'])
     .where('transaction_date', '>', budget.end_date)
     .where('brought_forward_status', '=', 'added')
     .execute();
   const recarriedRefs = new Map<number, string[]>();
+  const paidSinceRefs = new Map<number, string[]>();
   for (const copy of copies) {
     if (!copy.bank_ref.endsWith(CARRIED_REF_SUFFIX)) continue;
-    const refs = recarriedRefs.get(copy.bank_account_id) ?? [];
-    refs.push(copy.bank_ref.slice(0, -CARRIED_REF_SUFFIX.length));
-    recarriedRefs.set(copy.bank_account_id, refs);
+    const original = copy.bank_ref.slice(0, -CARRIED_REF_SUFFIX.length);
+    recarriedRefs.set(copy.bank_account_id, [...(recarriedRefs.get(copy.bank_account_id) ?? []), original]);
+    if (copy.status === 'paid') paidSinceRefs.set(copy.bank_account_id, [...(paidSinceRefs.get(copy.bank_account_id) ?? []), original]);
   }
   const inWindow = () =>
     scope
@@ -166,6 +171,11 @@ export async function undoCarryForward(scope: HouseholdScope, budget: Budget): P
     .set({ status: 'unpaid', brought_forward_status: null, updated_at: now })
     .where('brought_forward_status', '=', 'brought_forward')
     .execute();
+  for (const [accountId, refs] of paidSinceRefs) {
+    await inChunks(refs, (chunk) =>
+      inWindow().set({ status: 'paid', updated_at: now }).where('bank_account_id', '=', accountId).where('bank_ref', 'in', chunk).execute(),
+    );
+  }
   await scope
     .deleteFrom('transactions')
     .where('transaction_date', '>', budget.end_date)

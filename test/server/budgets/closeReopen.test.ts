@@ -181,6 +181,35 @@ describe.each(testDialects)('closing and reopening budgets on %s', (dialect) => 
     ]);
   });
 
+  it('reopen keeps a carried charge paid when its copy was marked paid in the next month since the close', async () => {
+    const { scope } = ctx.user;
+    const january = await createBudget(scope, '2026-01-01');
+    const february = await createBudget(scope, '2026-02-01');
+    const category = await createCategory(scope);
+    const food = await createAllocation(scope, january.id, category.id, { name: 'Food' });
+    const visa = await createBankAccount(scope, { ...card, opening_balance: -50_000 });
+    const dinner = await createTransaction(scope, visa.id, '2026-01-10', { description: 'Dinner', withdrawal_amount: 6_000, status: 'unpaid', allocation_id: food.id, bank_ref: 'V-1' });
+    const fuel = await createTransaction(scope, visa.id, '2026-01-11', { description: 'Fuel', withdrawal_amount: 4_000, status: 'unpaid', allocation_id: food.id, bank_ref: 'V-2' });
+    expect((await close(january.id)).status).toBe(200);
+    const copy = await scope.selectFrom('transactions').select('id').where('bank_ref', '=', 'V-1-BF').executeTakeFirstOrThrow();
+    const { window_lock_version } = await scope.selectFrom('bank_accounts').select('window_lock_version').where('id', '=', visa.id).executeTakeFirstOrThrow();
+    const marked = await call(ctx.server, ctx.user, {
+      method: 'POST',
+      url: `/bank_accounts/${visa.id}/mark_paid`,
+      payload: { budget_id: february.id, window_lock_version, transaction_ids: [copy.id] },
+    });
+    expect(marked.status).toBe(200);
+
+    expect((await reopen()).status).toBe(200);
+
+    // The mark given to the copy stays with its charge; the charge still unpaid goes back to unpaid; no copy is left.
+    expect(await scope.find('transactions', dinner.id)).toMatchObject({ status: 'paid', brought_forward_status: null });
+    expect(await scope.find('transactions', fuel.id)).toMatchObject({ status: 'unpaid', brought_forward_status: null });
+    expect(await scope.selectFrom('transactions').select('id').where('transaction_date', '>', '2026-01-31').execute()).toEqual([]);
+    const spent = (await call<Budget>(ctx.server, ctx.user, { method: 'GET', url: `/budgets/${january.id}` })).body.allocations[0].spent;
+    expect(spent).toBe(10_000);
+  });
+
   it('says "There is no closed budget to reopen" when there is none', async () => {
     await createBudget(ctx.user.scope, '2026-01-01');
     const before = await householdSnapshot(ctx.user.scope);

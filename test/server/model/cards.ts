@@ -115,17 +115,18 @@ export function rememberCopies(ledger: Ledger, before: Ledger, originals: Map<st
 
 /**
  * What Reopen of `budget` (the newest closed one) does: the period's settled originals back to unpaid (plain
- * charges lose 'brought_forward'; a copy that was carried again stays 'added'), and every carried-forward row
- * after the period deleted.
+ * charges lose 'brought_forward'; a copy that was carried again stays 'added'), except those whose copy was marked
+ * paid since (they stay paid), and every carried-forward row after the period deleted.
  */
 export function uncarry(ledger: Ledger, budget: LedgerBudget): Ledger {
   const after = copyLedger(ledger);
   const later = [...ledger.rows.values()].filter((row) => row.date > budget.end && (row.carried === 'added' || row.carried === 'adjustment'));
   const recarried = new Set(later.map((row) => ledger.carriedFrom.get(row.id)));
+  const paidSince = new Set(later.filter((row) => row.carried === 'added' && row.paid).map((row) => ledger.carriedFrom.get(row.id)));
   for (const row of ledger.rows.values()) {
     if (!inPeriod(row, budget)) continue;
-    if (row.carried === 'brought_forward') after.rows.set(row.id, { ...row, carried: null, paid: false });
-    else if (row.carried === 'added' && recarried.has(row.id)) after.rows.set(row.id, { ...row, paid: false });
+    if (row.carried === 'brought_forward') after.rows.set(row.id, { ...row, carried: null, paid: paidSince.has(row.id) });
+    else if (row.carried === 'added' && recarried.has(row.id)) after.rows.set(row.id, { ...row, paid: paidSince.has(row.id) });
   }
   for (const row of later) after.rows.delete(row.id);
   return after;

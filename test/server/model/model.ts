@@ -132,7 +132,20 @@ export function acknowledge(
 }
 
 /** The change the Activity page offers to undo first: the newest undoable one not undone yet. */
-export const latestUndoable = (model: Readonly<Model>) => model.changes.findLast((c) => c.undoable && c.activityId !== null && !c.undone);
+export const latestUndoable = (model: Readonly<Model>) => model.changes.findLast((c) => c.undoable && c.activityId !== null && !c.undone && offered(model, c));
+
+/** The budgets a change closed (its undo reopens them). */
+const closedBy = (change: Change) => [...change.after.budgets.values()].filter((b) => b.status === 'closed' && change.before.budgets.get(b.id)?.status === 'open');
 
 /** A change that closed a budget (its undo reopens it). */
-export const closesBudget = (change: Change) => [...change.after.budgets.values()].some((b) => b.status === 'closed' && change.before.budgets.get(b.id)?.status === 'open');
+export const closesBudget = (change: Change) => closedBy(change).length > 0;
+
+/**
+ * Activity offers a close's undo only while its budget is the latest closed one (activityLog.ts): not after a
+ * Reopen of it, nor once a later budget is closed.
+ */
+function offered(model: Readonly<Model>, change: Change): boolean {
+  if (!closesBudget(change)) return true;
+  const latestClosed = [...model.ledger.budgets.values()].filter((b) => b.status === 'closed').sort((a, b) => a.start.localeCompare(b.start)).at(-1);
+  return closedBy(change).some((b) => b.id === latestClosed?.id);
+}
