@@ -15,6 +15,13 @@ interface SplitRow {
 export const splitDifference = (row: SplitRow, parts: ReadonlyArray<{ amount: number }>): number =>
   row.deposit_amount - row.withdrawal_amount - parts.reduce((sum, part) => sum + part.amount, 0);
 
+/**
+ * What the parts leave of the amount, in the row's direction (positive: short of it), said to the person:
+ * "The parts are 3.00 short of the amount" / "… more than the amount".
+ */
+export const partsLeftText = (left: number): string =>
+  left > 0 ? `The parts are ${formatMoney(left)} short of the amount` : `The parts are ${formatMoney(-left)} more than the amount`;
+
 /** The amount that makes the parts add up when given to one more part (the last one proposed). */
 export const remainingForPart = splitDifference;
 

@@ -175,6 +175,10 @@ function readDatabase(db: ForeignDatabase, title: string): HistoryData {
     }
     readable.push({ row, account, payee, date, amount });
   }
+  for (const [parentId, parent] of parents) {
+    if (childrenOf.has(parentId)) continue;
+    skipped.push({ origin: `transaction ${parentId}`, date: textOf(parent.date), account: accounts.get(textOf(parent.acct))?.name ?? '', description: payeeOf(parent), category: '', reason: 'a split whose parts are all deleted (Actual counts nothing for it): left out' });
+  }
   for (const [parentId, children] of childrenOf) {
     const parent = parents.get(parentId)!;
     const account = accounts.get(textOf(parent.acct));

@@ -8,6 +8,7 @@ import { type Cents, formatMoney } from '../../shared/money';
 import type { BankAccount } from '../../shared/schemas/setup';
 import type { SinkFundEnvelope } from '../../shared/schemas/sinkFunds';
 import type { QuickAddBody, Transaction } from '../../shared/schemas/transactions';
+import { partsLeftText, splitDifference } from '../../shared/splits';
 
 export type Direction = 'spent' | 'received';
 
@@ -35,7 +36,7 @@ export interface QuickAddPart {
 }
 
 /** What the parts leave of the amount: what a new part is proposed with. */
-export const partsLeft = (entry: Pick<QuickAddEntry, 'amount' | 'parts'>): Cents => entry.amount - (entry.parts ?? []).reduce((sum, part) => sum + part.amount, 0);
+export const partsLeft = (entry: Pick<QuickAddEntry, 'amount' | 'parts'>): Cents => splitDifference({ deposit_amount: entry.amount, withdrawal_amount: 0 }, entry.parts ?? []);
 
 let partCounter = 0;
 export const newPart = (amount: Cents, targetId: number | null): QuickAddPart => ({ key: ++partCounter, amount, targetId, memo: '' });
@@ -79,10 +80,7 @@ export function entryProblems(entry: QuickAddEntry): string[] {
   if (entry.bankAccountId === null) problems.push('Choose an account.');
   if (entry.description.trim() === '') problems.push('Enter a description.');
   if (entry.amount <= 0) problems.push('Enter an amount above 0.');
-  else if (entry.parts?.length && partsLeft(entry) !== 0) {
-    const left = partsLeft(entry);
-    problems.push(left > 0 ? `The parts are ${formatMoney(left)} short of the amount.` : `The parts are ${formatMoney(-left)} more than the amount.`);
-  }
+  else if (entry.parts?.length && partsLeft(entry) !== 0) problems.push(`${partsLeftText(partsLeft(entry))}.`);
   return problems;
 }
 

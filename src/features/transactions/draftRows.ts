@@ -3,8 +3,7 @@ import type { Cents } from '../../shared/money';
 import type { DateOnly } from '../../shared/dates';
 import type { Transaction, TransactionRow, TransactionStatus } from '../../shared/schemas/transactions';
 import { rowProblems, type BudgetWindow } from '../../shared/transactionRules';
-import { splitDifference } from '../../shared/splits';
-import { formatMoney } from '../../shared/money';
+import { partsLeftText, splitDifference } from '../../shared/splits';
 
 /** Why an imported row arrived marked deleted. */
 type ImportFlag = 'outside' | 'duplicate' | 'possible-duplicate' | 'scheduled';
@@ -165,7 +164,7 @@ export function splitProblem(row: DraftRow): string | null {
   if (difference === 0) return null;
   const sign = netOf(row) < 0 ? -1 : 1;
   const left = sign * difference;
-  return left > 0 ? `The parts are ${formatMoney(left)} short of the amount: give it to a part.` : `The parts are ${formatMoney(-left)} more than the amount.`;
+  return `${partsLeftText(left)}${left > 0 ? ': give it to a part.' : '.'}`;
 }
 
 /** "Split" on a row: one part holding the whole amount and the row's allocation (or envelope), to divide from. */

@@ -11,6 +11,7 @@ import { useGetMembersQuery } from '../members/membersApi';
 import { DOWNLOADS, type DownloadKind, useDownloadMutation, useImportHistoryMutation, useImportHouseholdMutation, usePreviewHistoryMutation, usePreviewHouseholdImportMutation } from './yourDataApi';
 import { historyBody, readText, withChoice, type YnabChoice } from './historyFiles';
 import { HistoryPreviewTables } from './HistoryPreviewTables';
+import { counted } from '../../shared/wording';
 import './yourData.css';
 
 function saveFile(name: string, type: string, text: string) {
@@ -68,8 +69,6 @@ function ExportSection() {
   );
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** The people the file names: ticked ones are added as members when the import runs; passwords never travel. */
 function PeopleToInvite({ people, declined, toggle }: { people: ImportedPerson[]; declined: ReadonlySet<number>; toggle: (id: number) => void }) {
   const others = people.filter((p) => !p.here);
@@ -117,7 +116,7 @@ function ImportDone({ result }: { result: ImportResult }) {
         <>
           <Typography.Title level={5}>Hand each their temporary password</Typography.Title>
           <Typography.Paragraph>
-            Shown this once. {count(invited.length, 'person was', 'people were')} added as members; each signs in with their email and this password, then
+            Shown this once. {counted(invited.length, 'person was', 'people were')} added as members; each signs in with their email and this password, then
             chooses their own.
           </Typography.Paragraph>
           <ul className="your-data-people" aria-label="Invited">

@@ -46,6 +46,8 @@ describe.each(testDialects)("Actual's split transactions on %s", (dialect) => {
       // The card's split (two children in the fixture) is one row.
       ['Visa Card', 2],
     ]);
+    // The parent whose only part is deleted is listed, never dropped unseen.
+    expect(preview.body.unmapped).toEqual([expect.objectContaining({ reason: 'a split whose parts are all deleted (Actual counts nothing for it): left out' })]);
     expect(preview.body.budgets.map((b) => [b.month, b.allocated])).toEqual([
       ['2026-01', 57500],
       ['2026-02', 49500],
