@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { subscribeToPageHeading } from '../components/usePageHeading';
@@ -14,22 +14,15 @@ import './shell.css';
 
 const APP_TITLE = 'EveryCent V3';
 
-let heading = '';
-// Counts the pages' announcements: a page that has just mounted announces itself even when its heading is the last one's.
-let announcements = 0;
-const watchHeading = (onChange: () => void) =>
-  subscribeToPageHeading((next) => {
-    heading = next;
-    announcements += 1;
-    onChange();
-  });
-
-function usePageHeadingText(): string {
-  return useSyncExternalStore(watchHeading, () => heading);
-}
-
-function usePageAnnouncements(): number {
-  return useSyncExternalStore(watchHeading, () => announcements);
+/**
+ * The page's heading, and a count of the pages' announcements (a page that has just mounted announces itself
+ * even when its heading is the last one's). Subscribed in a layout effect, which runs after the page's own
+ * (usePageHeading): the first frame of a page already shows its heading.
+ */
+function usePageHeadingText(): { heading: string; announcements: number } {
+  const [shown, setShown] = useState({ heading: '', announcements: 0 });
+  useLayoutEffect(() => subscribeToPageHeading((heading) => setShown((was) => ({ heading, announcements: was.announcements + 1 }))), []);
+  return shown;
 }
 
 /** Puts the focus where the page starts: its heading when it shows one, else the content area itself. */
@@ -77,11 +70,10 @@ export default function Shell() {
   const narrow = useNarrowScreen();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
-  const pageHeading = usePageHeadingText();
+  const { heading: pageHeading, announcements: announced } = usePageHeadingText();
   const { undoChange } = useUndoChange();
   const busy = useAppSelector(selectRequestInFlight);
   const householdName = useAppSelector((state) => state.auth.householdName);
-  const announced = usePageAnnouncements();
   const main = useRef<HTMLElement>(null);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -114,8 +106,8 @@ export default function Shell() {
   useEffect(() => {
     if (!navigated.current) return;
     navigated.current = false;
-    focusPageStart(main.current, heading);
-  }, [announced]);
+    focusPageStart(main.current, pageHeading);
+  }, [announced, pageHeading]);
 
   return (
     <div className={`ec-shell${narrow ? ' ec-shell-narrow' : ''}`}>

@@ -15,7 +15,7 @@ import { allocationAdded, allocationChanged } from './budgetEditSlice';
 import type { AllocationFields, AllocationLine } from './budgetRows';
 import { selectAllocationRowView, selectAllocationTableLines, selectBudgetTotals, selectCategoryTotal, type AllocationTableLine } from './budgetSelectors';
 import { amountLabel, deleteHeading, EditableAmount, EditableText, rowClass, TheirValue, useDeleteToggle, useRowChange, useRowView } from './gridCells';
-import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useMoreFields } from './budgetTable';
+import { BudgetTable, type Columns, commentText, createRowContext, cx, type MoreFields, MoreFieldsRow, plainTable, RowEndCell, Summary, type TableRowProps, useLinesInViewFirst, useMoreFields } from './budgetTable';
 import { SpecialEventTag } from './SpecialEventTag';
 import { HelpTip } from '../glossary';
 
@@ -436,7 +436,7 @@ export const AllocationsTable = memo(function AllocationsTable({
   /** What each saved allocation's schedules still take this period (scheduledToCome.ts); shown while viewing. */
   scheduled?: ReadonlyMap<number, Cents>;
 }) {
-  const lines = useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId)));
+  const lines = useLinesInViewFirst(useStableLines(useAppSelector((state) => selectAllocationTableLines(state, budgetId))), editing);
   const [spentTarget, setSpentTarget] = useState<SpentTarget | null>(null);
   const [coverTarget, setCoverTarget] = useState<CoverTarget | null>(null);
   const coverable = !editing && open;

@@ -1,7 +1,7 @@
 import type { TableProps } from 'antd';
 // antd's Table alone, not the barrel: the build makes this import a lean copy of it (scripts/leanAntdTable.js).
 import Table from 'antd/lib/table';
-import { createContext, useCallback, useContext, useId, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { RowDeleteToggle } from './gridCells';
 
 /*
@@ -36,6 +36,31 @@ export function createRowContext<View>(what: string) {
  * before the first paint (and, with a visible scrollbar, a second render of every row): docs/performance.md, "Issue 48".
  */
 export const plainTable = { size: 'small', pagination: false, rowHoverable: false, tableLayout: 'fixed', tailor: true } as const;
+
+/** More lines than a screen of this height can show (a line is at least 24 px tall). */
+const linesInView = () => Math.ceil((typeof window === 'undefined' ? 800 : window.innerHeight) / 24);
+
+/**
+ * A table's lines as its first paint draws them: on mounting in view mode, only as many as the screen can show,
+ * and every line once the browser is next idle (or after 200 ms at the latest). The budget's first paint on a
+ * phone then renders, styles and lays out a screenful of rows instead of all of them (issue 48: a 44-allocation
+ * budget is 60 lines, of which a phone shows about ten). Editing, or any later change, draws them all.
+ */
+export function useLinesInViewFirst<Line>(lines: Line[], editing: boolean): Line[] {
+  const [firstScreen] = useState(linesInView);
+  const [all, setAll] = useState(() => editing || lines.length <= firstScreen);
+  useEffect(() => {
+    if (all) return;
+    const showAll = () => setAll(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(showAll, { timeout: 200 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(showAll, 0);
+    return () => clearTimeout(timer);
+  }, [all]);
+  return all || editing ? lines : lines.slice(0, firstScreen);
+}
 
 /** A row's "More fields" on a phone: open or not, how to toggle it, and the id of its panel. */
 export interface MoreFields {

@@ -44,6 +44,46 @@ describe('starting the app with a session stored on this device', () => {
     expect(network.find('GET', '/budgets/7')).toHaveLength(1);
   });
 
+  it('the first render waits for the current budget and the budget when its code comes first: the router starts at the budget, with its data', async () => {
+    storeTestCredentials();
+    window.history.replaceState(null, '', '/#/budgets/current');
+    let answerCurrent: () => void = () => undefined;
+    const currentAnswered = new Promise<void>((resolve) => (answerCurrent = resolve));
+    mockFetch({
+      'GET /auth/validate_token': { success: true, data: user },
+      'GET /budgets/current': async () => {
+        await currentAnswered;
+        return { body: { budget_id: 7 } };
+      },
+      'GET /budgets/7': sampleBudget(),
+    });
+    const store = setupStore();
+    let started = false;
+    const routedApp = startSignedInApp(store, '/budgets/current')!.then((app) => {
+      started = true;
+      return app;
+    });
+    // The router's code has arrived (jest loads it at once); the answer has not.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(started).toBe(false);
+    answerCurrent();
+    await routedApp;
+    expect(window.location.hash).toBe('#/budgets/7');
+    expect(budgetsApi.endpoints.getBudget.select(7)(store.getState()).data?.name).toBe('Jan 01 - Jan 31, 2026');
+  });
+
+  it('an answer that does not come holds the first render back only a while: the current budget page then waits for it', async () => {
+    storeTestCredentials();
+    window.history.replaceState(null, '', '/#/budgets/current');
+    mockFetch({
+      'GET /auth/validate_token': { success: true, data: user },
+      'GET /budgets/current': () => new Promise(() => undefined),
+    });
+    // Waiting for the answer, this would never resolve (the test would time out).
+    await startSignedInApp(setupStore(), '/budgets/current');
+    expect(window.location.hash).toBe('#/budgets/current');
+  });
+
   it('checks the session and fetches the current budget before any page code runs', async () => {
     storeTestCredentials();
     const network = server();
