@@ -32,6 +32,10 @@ const COPIED = {
   'table/Table.js': { './hooks/useSelection': 'useSelection' },
   'table/InternalTable.js': {
     '../config-provider': 'ConfigProvider',
+    '../config-provider/defaultRenderEmpty': 'DefaultRenderEmpty',
+    '../grid/hooks/useBreakpoint': 'useBreakpoint',
+    '../theme/internal': 'useToken',
+    './style': 'useTableStyle',
     '../pagination': 'Nothing',
     '../spin': 'Spin',
     './hooks/useFilter': 'useFilter',
@@ -40,7 +44,6 @@ const COPIED = {
     './RcTable/VirtualTable': 'Nothing',
   },
   'table/hooks/useFilledColumns.js': { './useSelection': 'useSelection' },
-  'config-provider/defaultRenderEmpty.js': { '.': 'ConfigProvider' },
 };
 
 /** The copied file (its key in COPIED) a resource is, if it is one. */

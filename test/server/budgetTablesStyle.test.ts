@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import Table from 'antd/lib/table';
 import { DesignTokenContext } from 'antd/lib/theme/context';
-import { BUDGET_TABLES_CSS, budgetTablesCss } from '../../scripts/budgetTablesStyle';
+import { BUDGET_TABLES_CSS, budgetTablesCss, TABLE_CLASSES, tableClassesModule } from '../../scripts/budgetTablesStyle';
+import { useTableStyle } from '../../src/components/leanTable/antdStyle';
 import { budgetTablesTheme } from '../../src/features/budgets/budgetTablesTheme';
 
 /**
@@ -13,8 +14,9 @@ import { budgetTablesTheme } from '../../src/features/budgets/budgetTablesTheme'
 describe("the budget tables' antd stylesheet", () => {
   const written = readFileSync(BUDGET_TABLES_CSS, 'utf8');
 
-  it('is what antd and the theme produce today (else: npx tsx scripts/budgetTablesStyle.tsx)', () => {
+  it('is what antd and the theme produce today, and so are the classes the lean table gives (else: npx tsx scripts/budgetTablesStyle.tsx)', () => {
     expect(written).toBe(budgetTablesCss());
+    expect(readFileSync(TABLE_CLASSES, 'utf8')).toBe(tableClassesModule());
   });
 
   it("holds the table's rules, its small size and its empty text, for the class antd gives the budget tables", () => {
@@ -28,5 +30,13 @@ describe("the budget tables' antd stylesheet", () => {
       expect(written).toContain(`:where(.css-${hash})${rule}`);
     }
     expect(written).not.toContain('dev-only');
+    // The lean table's stand-in for antd's style hook gives the classes those rules are written for.
+    expect(useTableStyle()).toEqual([`css-${hash}`, budgetTablesTheme.cssVar?.key]);
+  });
+
+  it("holds the theme's and the table's CSS variables, which the page no longer computes, in the app's colours", () => {
+    // The theme's, scoped to the class the stand-in gives every budget table; the table's, to antd's table scope.
+    expect(written).toMatch(/\.css-var-budget-tables\{[^}]*--ant-color-primary:#1f6fb2;/);
+    expect(written).toMatch(/\.ant-table-css-var\{[^}]*--ant-table-header-bg:/);
   });
 });

@@ -15,10 +15,12 @@ const root = path.resolve(__dirname, '../..');
 const standIns = path.join(root, 'src', 'components', 'leanTable');
 /**
  * What the lean table turns off, by the folders antd and its components keep them in (the pagination's words
- * stay: antd's English locale, which the table reads for its own, holds them).
+ * stay: antd's English locale, which the table reads for its own, holds them), and antd's theme and style
+ * runtime (cssinjs, stylis, the theme's algorithm, the table's and the empty text's styles): their CSS is
+ * written at build time.
  */
 const LEFT_OUT =
-  /node_modules[\\/](antd[\\/]es[\\/](pagination|spin|dropdown|tree|tooltip|checkbox|radio|menu|select)[\\/]|@rc-component[\\/](trigger|virtual-list|tree|select|dropdown|menu)[\\/]|@rc-component[\\/]pagination[\\/](?!es[\\/]locale[\\/]))/;
+  /node_modules[\\/](antd[\\/]es[\\/](pagination|spin|dropdown|tree|tooltip|checkbox|radio|menu|select|empty|grid|theme|table[\\/]style)[\\/]|@rc-component[\\/](trigger|virtual-list|tree|select|dropdown|menu)[\\/]|@rc-component[\\/]pagination[\\/](?!es[\\/]locale[\\/])|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)[\\/]|stylis[\\/])/;
 
 /** The default copied files and stand-ins, read back from a plugin instance. */
 const defaultCopied = () => (new LeanAntdTablePlugin() as unknown as { copied: Record<string, Record<string, string>> }).copied;

@@ -1,9 +1,6 @@
 import { useContext, useMemo, type ReactNode } from 'react';
 import { ConfigContext, type ConfigConsumerProps } from 'antd/lib/config-provider/context';
 
-/** What antd's config-provider/defaultRenderEmpty reads of the provider's index (`.`): the context alone. */
-export { ConfigContext };
-
 /**
  * `../config-provider` in InternalTable, which wraps the measure row in a ConfigProvider only to keep its popups
  * (a filter's dropdown) inside it: the same, without the whole provider (its tooltip popup, motion and locale).

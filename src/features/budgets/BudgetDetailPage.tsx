@@ -32,7 +32,6 @@ import { IncomesTable } from './IncomesTable';
 import { showsOwners } from '../../shared/incomeOwners';
 import { useNarrowScreen } from '../../platform/useNarrowScreen';
 import { BudgetPageTitle } from './BudgetPageTitle';
-import { BudgetTablesTheme } from './BudgetTablesTheme';
 import { SkipToAllocations } from './SkipToAllocations';
 import { useScheduledToCome } from './scheduledToCome';
 
@@ -176,10 +175,8 @@ function BudgetDetail({ budgetId }: { budgetId: number }) {
       {refusal && editing && <RefusalNotice title={budgetMessages.notSaved} reasons={refusal} onClose={dismissRefusal} within=".ec-budget-detail" />}
       {/* Inside the page, so that a part failing to draw keeps the page, its draft, Save and Cancel. */}
       <ErrorBoundary keeps={editing ? 'Your unsaved changes are kept: Save Changes and Cancel still work.' : undefined}>
-        <BudgetTablesTheme>
-          <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
-          <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} scheduled={scheduled} />
-        </BudgetTablesTheme>
+        <IncomesTable budgetId={budgetId} editing={editing} accounts={accounts} partners={showsOwners(settings) ? settings : null} mobile={mobile} primaryAccountId={settings?.primary_budget_account_id ?? null} />
+        <AllocationsTable budgetId={budgetId} editing={editing} mobile={mobile} open={!closed} scheduled={scheduled} />
         <BudgetSummary budgetId={budgetId} />
         <BudgetFiguresBar budgetId={budgetId} />
       </ErrorBoundary>

@@ -3,6 +3,9 @@ import type { TableProps } from 'antd';
 import Table from 'antd/lib/table';
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { RowDeleteToggle } from './gridCells';
+// antd's styles of the tables in the app's colours, written at build time: the lean table computes none of them
+// in the page (scripts/budgetTablesStyle.tsx, src/components/leanTable/antdStyle.tsx; docs/performance.md).
+import './budgetTables.antd.css';
 
 /*
  * What the budget detail's two antd tables share. antd draws the table, its header, rows and summary; each body

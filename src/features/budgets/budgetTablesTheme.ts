@@ -8,9 +8,8 @@ const components = { ...antdTheme.components };
 
 /**
  * The value antd's ConfigProvider gives its theme context for `antdTheme` (antd 6.6: the default algorithm, CSS
- * variables under a key of their own), built once. In a production build its components' styles are not
- * computed in the page (`zeroRuntime`): they were written for this theme into budgetTables.antd.css
- * (scripts/budgetTablesStyle.tsx).
+ * variables under a key of their own): the theme scripts/budgetTablesStyle.tsx writes the budget tables'
+ * stylesheet (budgetTables.antd.css) and classes in. The page itself computes none of it.
  */
 export const budgetTablesTheme: DesignTokenProviderProps = {
   hashed: true,
@@ -19,6 +18,4 @@ export const budgetTablesTheme: DesignTokenProviderProps = {
   components,
   override: { override: token, ...components },
   cssVar: { prefix: 'ant', key: 'css-var-budget-tables' },
-  // A development build's page names antd's classes otherwise (css-dev-only-…), and computes them as before.
-  zeroRuntime: process.env.NODE_ENV === 'production',
 };

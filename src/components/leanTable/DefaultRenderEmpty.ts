@@ -1,0 +1,1 @@
+export { DefaultRenderEmpty as default } from './antdStyle';

@@ -1,0 +1,1 @@
+export { useBreakpoint as default } from './antdStyle';

@@ -1,0 +1,1 @@
+export { useTableStyle as default } from './antdStyle';

@@ -1,0 +1,1 @@
+export { useToken } from './antdStyle';
