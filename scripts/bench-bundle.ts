@@ -21,9 +21,10 @@ const LOGIN_LIMIT_KB = 150;
 const DETAIL_TARGET_KB = 250;
 /**
  * Issue 48's goal: at most 220 KB of JavaScript to show the budget (a phone's cold load), the head start included.
- * 218.3 KB once the guide's next step and the transactions and envelopes drafts left the first paint's code.
+ * 218.3 KB once the guide's next step and the transactions and envelopes drafts left the first paint's code;
+ * 188.1 KB once the budget tables' theme and styles were written at build time. The limit keeps that won.
  */
-const DETAIL_LIMIT_KB = 220;
+const DETAIL_LIMIT_KB = 200;
 /** Issue 20: the quick-add page loads only what it needs, at most 60 KB. */
 const QUICK_ADD_TARGET_KB = 60;
 /** The code on screen when the current budget shows: the shell, the page that finds it, the detail page. */
