@@ -287,3 +287,48 @@ test('a receipt split three ways on the light Quick Add page for phones', { tag:
     [-800, 'birthday present'],
   ]);
 });
+
+test('a split entry whose save meets an expired session comes back split on the light page after signing in', { tag: '@phone' }, async ({ page }) => {
+  const household = await prepareHousehold();
+  const { allocations } = await household.api<{ allocations: Array<{ id: number; name: string }> }>('GET', `/budgets/${household.budgetId}`);
+  const allocationId = (name: string) => allocations.find((a) => a.name === name)!.id;
+  await signIn(page, household.user);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel('Description').fill('Market stall');
+  await page.getByLabel('Amount').fill('30');
+  await page.getByRole('button', { name: 'Split', exact: true }).click();
+  const parts = page.getByRole('group', { name: 'Parts' });
+  await parts.getByLabel('Amount of part 1').fill('18');
+  await parts.getByLabel('Allocation of part 1').selectOption({ label: 'Groceries' });
+  await page.getByRole('button', { name: 'Add part' }).click();
+  await parts.getByLabel('Allocation of part 2').selectOption({ label: 'Gifts' });
+  await parts.getByLabel('Memo of part 2').fill('flowers');
+  await expect(page.getByText('The parts add up to the amount.')).toBeVisible();
+  // The session runs out before Save.
+  await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await page.waitForURL(/#\/login\?back=quick-add$/);
+  await page.getByLabel('Email').fill(household.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(household.user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/quick-add$/);
+  await expect(page.getByText('Your entry is kept: check it and save it again.')).toBeVisible();
+  await expect(parts.getByLabel('Amount of part 1')).toHaveValue('18.00');
+  await expect(parts.getByLabel('Allocation of part 1')).toHaveValue(String(allocationId('Groceries')));
+  await expect(parts.getByLabel('Amount of part 2')).toHaveValue('12.00');
+  await expect(parts.getByLabel('Memo of part 2')).toHaveValue('flowers');
+  await expect(page.getByText('The parts add up to the amount.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: Market stall 30.00 withdrawn.')).toBeVisible();
+
+  const rows = await household.api<Array<{ description: string; splits?: Array<{ amount: number; memo: string | null; allocation_id: number | null }> }>>(
+    'GET',
+    `/transactions?bank_account_id=${household.chequingId}&budget_id=${household.budgetId}`,
+  );
+  expect(rows.find((row) => row.description === 'Market stall')!.splits!.map((p) => [p.amount, p.memo, p.allocation_id])).toEqual([
+    [-1800, null, allocationId('Groceries')],
+    [-1200, 'flowers', allocationId('Gifts')],
+  ]);
+});

@@ -41,7 +41,10 @@ const field = <T extends HTMLElement>(id: string) => document.getElementById(id)
  * comes back only to them: someone else signing in on this phone never sees it.
  */
 const KEPT_ENTRY = 'quickAddKeptEntry';
-type KeptEntry = Record<'uid' | 'account' | 'date' | 'description' | 'amount' | 'direction' | 'allocation' | 'envelope', string>;
+type KeptEntry = Record<'uid' | 'account' | 'date' | 'description' | 'amount' | 'direction' | 'allocation' | 'envelope', string> & {
+  /** A split entry's parts (absent when not split). */
+  parts?: QuickAddPart[];
+};
 function takeKeptEntry(uid: string): KeptEntry | null {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(KEPT_ENTRY) ?? 'null') as KeptEntry | null;
@@ -245,6 +248,12 @@ export function startQuickAddPage(): void {
     allocation.value = entry.allocation;
     allocationChosen = allocation.value !== '';
     envelope.value = entry.envelope;
+    if (Array.isArray(entry.parts)) {
+      // A part's allocation or envelope no longer offered stays empty, as the entry's own does.
+      const offered = new Set([...partPicker().options].map((choice) => choice.value).filter(Boolean));
+      parts = entry.parts.map((part) => ({ ...part, targetId: offered.has(String(part.targetId)) ? part.targetId : null }));
+      showParts();
+    }
     say('Your entry is kept: check it and save it again.');
   }
 
@@ -318,6 +327,7 @@ export function startQuickAddPage(): void {
       direction: direction().value,
       allocation: allocation.value,
       envelope: envelope.value,
+      ...(parts ? { parts } : {}),
     };
     // Written before sending: a 401 leaves for the login page at once.
     window.sessionStorage.setItem(KEPT_ENTRY, JSON.stringify(fields));
