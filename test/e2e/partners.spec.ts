@@ -114,14 +114,14 @@ test('two partners side by side: each sees the other\'s changes in Activity, und
   await changeAmount(anaPage, 'Groceries', '420');
   await expect(anaPage.getByText('Budget saved.', { exact: true })).toBeVisible();
   await benPage.goto(budgetUrl);
-  await changeAmount(benPage, 'Rent', '1450');
+  await changeAmount(benPage, 'Groceries', '430');
   await expect(benPage.getByText('Budget saved.', { exact: true })).toBeVisible();
   await anaPage.goto('/#/activity');
   const anasSecond = `Ana saved ${budget.name}: Groceries 400.00 → 420.00`;
   await anaPage.getByRole('button', { name: `Undo: ${anasSecond}` }).click();
   await (await settled(anaPage.getByRole('dialog', { name: 'Undo this change?' }))).getByRole('button', { name: 'Yes' }).click();
   const refused = anaPage.getByRole('alert').filter({ hasText: 'Not undone.' }).first();
-  await expect(refused).toContainText(`since then, Ben saved ${budget.name}: Rent 1,500.00 → 1,450.00`);
+  await expect(refused).toContainText(`since then, Ben saved ${budget.name}: Groceries 420.00 → 430.00`);
 
   // The split: Ana marks whose each income is (still 50/50)...
   await anaPage.goto(budgetUrl);
@@ -140,9 +140,9 @@ test('two partners side by side: each sees the other\'s changes in Activity, und
     await expect(incomes(anaPage).getByRole('row', { name: /^Salary/ })).toContainText("Ana's");
     await expect(incomes(anaPage).getByRole('row', { name: /^Wage/ })).toContainText("Ben's");
   }
-  // 4,000.00 of income − Rent 1,450.00 (Ben's save) − Groceries 420.00 (Ana's, not undone) = 2,130.00 to split.
-  await expect(share(anaPage, 'Ana')).toContainText('1,065.00');
-  await expect(share(anaPage, 'Ben')).toContainText('1,065.00');
+  // 4,000.00 of income − Rent 1,500.00 − Groceries 430.00 (Ben's save over Ana's) = 2,070.00 to split.
+  await expect(share(anaPage, 'Ana')).toContainText('1,035.00');
+  await expect(share(anaPage, 'Ben')).toContainText('1,035.00');
 
   // ...then Ben switches the split to "by income" and Ana's summary follows: 3 : 1.
   await benPage.goto('/#/setup/settings');
@@ -150,8 +150,8 @@ test('two partners side by side: each sees the other\'s changes in Activity, und
   await benPage.getByRole('button', { name: 'Save Settings' }).click();
   await expect(benPage.getByText('Settings saved.', { exact: true })).toBeVisible();
   await anaPage.reload();
-  await expect(share(anaPage, 'Ana')).toContainText('1,597.50');
-  await expect(share(anaPage, 'Ben')).toContainText('532.50');
+  await expect(share(anaPage, 'Ana')).toContainText('1,552.50');
+  await expect(share(anaPage, 'Ben')).toContainText('517.50');
   await anaPage.context().close();
   await benPage.context().close();
 });
