@@ -66,7 +66,8 @@ export function startSignedInApp(store: AppStore, path: string): Promise<Compone
     // first render waits for them a little while (the loading bar shows), then the pages show their own loading
     // and the current budget's page redirects when its answer comes.
     return routedApp.then((app) =>
-      Promise.race([answered, new Promise((resolve) => setTimeout(resolve, CURRENT_BUDGET_WAIT_MS))]).then(() => {
+      // A failure here (the device's storage refusing to remember) must not keep the app from starting.
+      Promise.race([answered.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CURRENT_BUDGET_WAIT_MS))]).then(() => {
         rendered = true;
         return app;
       }),
