@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createHousehold, signIn } from './support/households';
+import { createHousehold, signIn, signInBackToQuickAdd } from './support/households';
 import { today } from '../../src/shared/dates';
 import { prepareWeeklyHousehold } from './support/weeklyHousehold';
 
@@ -115,11 +115,7 @@ test('an entry whose save meets an expired session is back on the light page aft
   await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await page.waitForURL(/#\/login\?back=quick-add$/);
-  await page.getByLabel('Email').fill(household.user.email);
-  await page.getByLabel('Password', { exact: true }).fill(household.user.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/quick-add$/);
+  await signInBackToQuickAdd(page, household.user);
   await expect(page.getByText('Your entry is kept: check it and save it again.')).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('Bus pass');
   await expect(page.getByLabel('Amount')).toHaveValue('60');
@@ -146,11 +142,7 @@ test('an entry kept through a sign-in comes back only to the person who typed it
   await page.getByRole('button', { name: 'Save' }).click();
 
   // Someone else signs in on this phone.
-  await page.waitForURL(/#\/login\?back=quick-add$/);
-  await page.getByLabel('Email').fill(someoneElse.email);
-  await page.getByLabel('Password', { exact: true }).fill(someoneElse.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/quick-add$/);
+  await signInBackToQuickAdd(page, someoneElse);
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(page.getByLabel('Description')).toHaveValue('');
   await expect(page.getByLabel('Amount')).toHaveValue('');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today } from '../../src/shared/dates';
 import { apiFor } from './support/api';
-import { createHousehold, signIn } from './support/households';
+import { createHousehold, signIn, signInBackToQuickAdd } from './support/households';
 import { chooseOption, settled } from './support/dialogs';
 
 /**
@@ -309,11 +309,7 @@ test('a split entry whose save meets an expired session comes back split on the 
   await page.evaluate(() => window.localStorage.setItem('access-token', 'expired'));
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await page.waitForURL(/#\/login\?back=quick-add$/);
-  await page.getByLabel('Email').fill(household.user.email);
-  await page.getByLabel('Password', { exact: true }).fill(household.user.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/quick-add$/);
+  await signInBackToQuickAdd(page, household.user);
   await expect(page.getByText('Your entry is kept: check it and save it again.')).toBeVisible();
   await expect(parts.getByLabel('Amount of part 1')).toHaveValue('18.00');
   await expect(parts.getByLabel('Allocation of part 1')).toHaveValue(String(allocationId('Groceries')));

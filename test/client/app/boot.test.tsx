@@ -24,6 +24,17 @@ const server = () =>
     'GET /setup/status': { needs_household: false },
   });
 
+/** `/budgets/current` answered (budget 7) only once the test says so. */
+function heldCurrentAnswer() {
+  let answerCurrent: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answerCurrent = resolve));
+  const currentRoute = async () => {
+    await answered;
+    return { body: { budget_id: 7 } };
+  };
+  return { answerCurrent: () => answerCurrent(), currentRoute };
+}
+
 describe('starting the app with a session stored on this device', () => {
   // First: the router is created when its chunk first loads (once per page load), at the address of that moment.
   it('the pages then use those answers: the budget shows without asking the server again', async () => {
@@ -47,14 +58,10 @@ describe('starting the app with a session stored on this device', () => {
   it('the first render waits for the current budget and the budget when its code comes first: the router starts at the budget, with its data', async () => {
     storeTestCredentials();
     window.history.replaceState(null, '', '/#/budgets/current');
-    let answerCurrent: () => void = () => undefined;
-    const currentAnswered = new Promise<void>((resolve) => (answerCurrent = resolve));
+    const { answerCurrent, currentRoute } = heldCurrentAnswer();
     mockFetch({
       'GET /auth/validate_token': { success: true, data: user },
-      'GET /budgets/current': async () => {
-        await currentAnswered;
-        return { body: { budget_id: 7 } };
-      },
+      'GET /budgets/current': currentRoute,
       'GET /budgets/7': sampleBudget(),
     });
     const store = setupStore();
@@ -105,14 +112,10 @@ describe('starting the app with a session stored on this device', () => {
     await waitFor(() => expect(first.find('GET', '/budgets/7')).toHaveLength(1));
 
     // Next start: the budget is asked for while /budgets/current is still unanswered, and only once.
-    let answerCurrent: () => void = () => undefined;
-    const currentAnswered = new Promise<void>((resolve) => (answerCurrent = resolve));
+    const { answerCurrent, currentRoute } = heldCurrentAnswer();
     const again = mockFetch({
       'GET /auth/validate_token': { success: true, data: user },
-      'GET /budgets/current': async () => {
-        await currentAnswered;
-        return { body: { budget_id: 7 } };
-      },
+      'GET /budgets/current': currentRoute,
       'GET /budgets/7': sampleBudget(),
     });
     const store = setupStore();

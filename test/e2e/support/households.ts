@@ -47,3 +47,12 @@ export async function signIn(page: Page, user: E2eUser): Promise<void> {
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(/#\/$/);
 }
+
+/** Signs in on the login card the light Quick Add page sent an expired session to, and is back on that page. */
+export async function signInBackToQuickAdd(page: Page, user: E2eUser): Promise<void> {
+  await page.waitForURL(/#\/login\?back=quick-add$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/quick-add$/);
+}
